@@ -1,0 +1,1055 @@
+//! One deal's state machine: whose turn it is, what they may do, and what happens when they do.
+//!
+//! A [`Deal`] is a plain value of fixed-size arrays and bitsets (no heap), so search can clone
+//! it millions of times a second. Legality is computed as a set: [`Deal::legal_actions`] starts
+//! from the hand and narrows it, one helper per rule, and [`Deal::apply`] checks an action
+//! against the same rules, reporting the specific rule it breaks.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::card::{Card, CardSet, ParseCardError, Rank, Suit};
+use crate::ruleset::{
+    CardPoints, FollowRule, JokerRule, LotTiming, MAX_SEATS, Ruleset, Trump, TrumpRule,
+};
+
+/// A seat number, `0..players`, in turn order.
+pub type Seat = usize;
+
+/// Something a seat does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Action {
+    /// Play a card.
+    Play(Card),
+    /// Declare the Lot.
+    Lot,
+    /// Decline to declare the Lot (1989 timing).
+    Pass,
+    /// Name the suit to follow after leading the joker (1989 five-player Mini Misère).
+    Call(Suit),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Play(card) => write!(f, "{card}"),
+            Action::Lot => f.write_str("lot"),
+            Action::Pass => f.write_str("pass"),
+            Action::Call(suit) => write!(f, "call:{suit}"),
+        }
+    }
+}
+
+/// An action word that is neither a card code nor `lot`, `pass` or `call:X`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseActionError {
+    /// The offending token.
+    pub token: String,
+}
+
+impl fmt::Display for ParseActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown action {:?}: expected a card code (e.g. AS, TH, 10H, JK), lot, pass or call:S|H|D|C",
+            self.token
+        )
+    }
+}
+
+impl std::error::Error for ParseActionError {}
+
+impl From<ParseCardError> for ParseActionError {
+    fn from(e: ParseCardError) -> ParseActionError {
+        ParseActionError { token: e.token }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    /// Parses `lot`, `pass`, `call:X` or a card code, case-insensitively.
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
+            "lot" => return Ok(Action::Lot),
+            "pass" => return Ok(Action::Pass),
+            _ => {}
+        }
+        if let Some(rest) = lower.strip_prefix("call:") {
+            let mut chars = rest.chars();
+            return match (chars.next().and_then(Suit::from_letter), chars.next()) {
+                (Some(suit), None) => Ok(Action::Call(suit)),
+                _ => Err(ParseActionError {
+                    token: s.to_owned(),
+                }),
+            };
+        }
+        Ok(Action::Play(s.parse()?))
+    }
+}
+
+/// The set of legal actions at a position, without allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ActionSet {
+    /// Cards that may be played.
+    pub cards: CardSet,
+    /// Whether `lot` may be declared.
+    pub lot: bool,
+    /// Whether `pass` may be answered.
+    pub pass: bool,
+    /// Suits that may be named (bit `suit.index()`).
+    pub calls: u8,
+}
+
+impl ActionSet {
+    /// The number of legal actions.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.cards.len() + self.lot as usize + self.pass as usize + self.calls.count_ones() as usize
+    }
+
+    /// Whether there is no legal action (the deal is over).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `action` is in the set.
+    #[must_use]
+    pub const fn contains(&self, action: Action) -> bool {
+        match action {
+            Action::Play(card) => self.cards.contains(card),
+            Action::Lot => self.lot,
+            Action::Pass => self.pass,
+            Action::Call(suit) => self.calls & (1 << suit as u8) != 0,
+        }
+    }
+
+    /// The `n`-th action in iteration order (cards first, then `lot`, `pass`, calls).
+    #[must_use]
+    pub fn nth(&self, n: usize) -> Option<Action> {
+        let cards = self.cards.len();
+        if n < cards {
+            return self.cards.nth(n).map(Action::Play);
+        }
+        self.iter().nth(n)
+    }
+
+    /// Every action in the set.
+    pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
+        self.cards
+            .iter()
+            .map(Action::Play)
+            .chain(self.lot.then_some(Action::Lot))
+            .chain(self.pass.then_some(Action::Pass))
+            .chain(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| self.calls & (1 << *s as u8) != 0)
+                    .map(Action::Call),
+            )
+    }
+}
+
+/// Why an action was refused. The deal is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The deal is already over.
+    DealOver,
+    /// The card is not in the acting seat's hand.
+    NotInHand(Card),
+    /// The seat holds the led suit and must play it.
+    MustFollow {
+        /// The suit to follow.
+        led: Suit,
+    },
+    /// Jass: the seat could follow, so it may not play a trump lower than one in the trick.
+    Undertrump {
+        /// The highest trump already in the trick.
+        over: Card,
+    },
+    /// Trump was led and the seat holds a trump other than the Jack alone.
+    MustPlayTrump {
+        /// The trump suit.
+        trump: Suit,
+    },
+    /// Handjass: the seat follows and holds a card that beats the trick so far.
+    MustBeat {
+        /// The best card so far.
+        best: Card,
+    },
+    /// Handjass: the seat cannot follow and holds a trump.
+    MustTrump {
+        /// The trump suit.
+        trump: Suit,
+    },
+    /// Current Mini Misère: the joker may be played only by a seat void in the led suit.
+    JokerOnlyWhenVoid {
+        /// The led suit.
+        led: Suit,
+    },
+    /// The leader must name a suit for the joker first.
+    MustCallSuit,
+    /// A suit was named when there was no joker lead to name it for.
+    NoCallExpected,
+    /// The seat is being asked about the Lot and must answer `lot` or `pass`.
+    MustAnswerLot,
+    /// `lot` now: not this ruleset's time for it, or the seat already declared.
+    LotNotAllowed(&'static str),
+    /// `pass` now: there is no Lot question being asked.
+    PassNotAllowed,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::DealOver => f.write_str("the deal is over"),
+            PlayError::NotInHand(card) => write!(f, "{card} is not in the seat's hand"),
+            PlayError::MustFollow { led } => write!(f, "seat must follow {}", led.name()),
+            PlayError::Undertrump { over } => write!(
+                f,
+                "seat may not undertrump {over} while it can follow suit"
+            ),
+            PlayError::MustPlayTrump { trump } => {
+                write!(f, "trump was led: seat must play a trump ({})", trump.name())
+            }
+            PlayError::MustBeat { best } => {
+                write!(f, "seat must beat {best}, the best card so far, when it can")
+            }
+            PlayError::MustTrump { trump } => write!(
+                f,
+                "seat cannot follow and holds a trump: it must play a trump ({})",
+                trump.name()
+            ),
+            PlayError::JokerOnlyWhenVoid { led } => write!(
+                f,
+                "the joker may be played only by a seat with no {}",
+                led.name()
+            ),
+            PlayError::MustCallSuit => f.write_str(
+                "the leader must name a suit for the joker first (call:S, call:H, call:D or call:C)",
+            ),
+            PlayError::NoCallExpected => {
+                f.write_str("a suit is named only right after leading the joker")
+            }
+            PlayError::MustAnswerLot => {
+                f.write_str("seat is asked about the Lot and must answer lot or pass")
+            }
+            PlayError::LotNotAllowed(why) => write!(f, "the Lot cannot be declared now: {why}"),
+            PlayError::PassNotAllowed => f.write_str("no Lot question is being asked"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a deal could not be set up from the given hands.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The dealer is not a seat.
+    BadDealer {
+        /// The dealer given.
+        dealer: usize,
+        /// The number of seats.
+        players: usize,
+    },
+    /// Not one hand per seat.
+    HandCount {
+        /// Hands given.
+        given: usize,
+        /// Seats.
+        players: usize,
+    },
+    /// A hand of the wrong size.
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Its number of cards.
+        given: usize,
+        /// The equal share.
+        expected: usize,
+    },
+    /// A card that is not in this ruleset's deck.
+    NotInDeck(Card),
+    /// A card dealt more than once.
+    Duplicate(Card),
+    /// Cards of the deck dealt to nobody.
+    Missing(CardSet),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::BadDealer { dealer, players } => {
+                write!(f, "dealer {dealer} is not a seat (seats are 0 to {})", players - 1)
+            }
+            SetupError::HandCount { given, players } => {
+                write!(f, "{given} hands given for {players} seats")
+            }
+            SetupError::HandSize {
+                seat,
+                given,
+                expected,
+            } => write!(
+                f,
+                "seat {seat} has {given} cards, expected {expected} (hands must be equal shares of the deck)"
+            ),
+            SetupError::NotInDeck(card) => write!(f, "{card} is not in this ruleset's deck"),
+            SetupError::Duplicate(card) => write!(f, "{card} is dealt more than once"),
+            SetupError::Missing(cards) => write!(f, "cards of the deck dealt to nobody: {cards}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The phase of a deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// 1989 Lot timing: seats are asked in turn before the first lead.
+    LotQuestion,
+    /// Cards are being played.
+    Play,
+    /// The leader must name a suit for the joker just led.
+    CallSuit,
+    /// The deal is over.
+    Over,
+}
+
+/// A completed trick.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Trick {
+    /// The seat that led.
+    pub leader: Seat,
+    /// The cards in the order played (only the first `len` are meaningful).
+    cards: [Card; MAX_SEATS],
+    len: u8,
+    /// The seat that won it.
+    pub winner: Seat,
+}
+
+impl Trick {
+    /// The cards in the order played, from the leader's.
+    #[must_use]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+/// The Lot as it stands in a deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LotState {
+    /// Declaring seats, as a bit mask.
+    pub declarers: u8,
+    /// Declarers that have lost a trick.
+    pub failed: u8,
+}
+
+/// The state of one deal.
+///
+/// ```
+/// use torite_core::{Action, Deal, Preset};
+/// let rules = Preset::MiniMisere4.ruleset();
+/// let hands = ["AS KS QS JS TS 2S", "AH KH QH JH TH 2H", "AD KD QD JD TD 2D", "AC KC QC JC TC 2C"]
+///     .map(|h| h.parse().unwrap());
+/// let mut deal = Deal::new(rules, 3, &hands)?;
+/// assert_eq!(deal.to_act(), 0);
+/// deal.apply("2S".parse().unwrap())?;
+/// // Seat 1 has no spade: any of its six cards, or the Lot as it plays to the first trick.
+/// assert_eq!(deal.legal_actions().len(), 7);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Deal {
+    rules: Ruleset,
+    players: u8,
+    dealer: u8,
+    phase: Phase,
+    to_act: u8,
+    hands: [CardSet; MAX_SEATS],
+    won: [CardSet; MAX_SEATS],
+    tricks_won: [u8; MAX_SEATS],
+    /// Mura: tricks each seat won with an ace.
+    ace_wins: [u8; MAX_SEATS],
+    /// Suits each seat has shown it holds none of (bit `suit.index()`).
+    voids: [u8; MAX_SEATS],
+    played: CardSet,
+    completed: u8,
+    leader: u8,
+    trick: [Card; MAX_SEATS],
+    trick_len: u8,
+    led: Option<Suit>,
+    best_seat: u8,
+    best_strength: u8,
+    trump: Trump,
+    lot: LotState,
+    /// First-card timing: the acting seat has just declared and must now play its card.
+    lot_pending: bool,
+    last_trick: Option<Trick>,
+}
+
+impl Deal {
+    /// Starts a deal from each seat's hand, checking that the hands are exactly the deck in
+    /// equal shares. The first leader is the seat after the dealer.
+    ///
+    /// # Errors
+    ///
+    /// A [`SetupError`] naming the bad seat or card.
+    pub fn new(rules: Ruleset, dealer: Seat, hands: &[CardSet]) -> Result<Deal, SetupError> {
+        let players = rules.players as usize;
+        if dealer >= players {
+            return Err(SetupError::BadDealer { dealer, players });
+        }
+        if hands.len() != players {
+            return Err(SetupError::HandCount {
+                given: hands.len(),
+                players,
+            });
+        }
+        let deck = rules.deck();
+        let mut seen = CardSet::EMPTY;
+        for hand in hands {
+            if let Some(card) = (*hand - deck).first() {
+                return Err(SetupError::NotInDeck(card));
+            }
+            if let Some(card) = (*hand & seen).first() {
+                return Err(SetupError::Duplicate(card));
+            }
+            seen |= *hand;
+        }
+        let share = rules.tricks();
+        for (seat, hand) in hands.iter().enumerate() {
+            if hand.len() != share {
+                return Err(SetupError::HandSize {
+                    seat,
+                    given: hand.len(),
+                    expected: share,
+                });
+            }
+        }
+        if seen != deck {
+            return Err(SetupError::Missing(deck - seen));
+        }
+        let mut all = [CardSet::EMPTY; MAX_SEATS];
+        all[..players].copy_from_slice(hands);
+        Ok(Deal::from_parts(rules, dealer, all))
+    }
+
+    /// Deals a uniformly random partition of the deck with `rng` (see [`crate::shuffle`]).
+    pub fn random(rules: Ruleset, dealer: Seat, rng: &mut impl rand_core::Rng) -> Deal {
+        let hands = crate::shuffle::deal_hands(&rules, rng);
+        Deal::from_parts(rules, dealer % rules.players as usize, hands)
+    }
+
+    fn from_parts(rules: Ruleset, dealer: Seat, hands: [CardSet; MAX_SEATS]) -> Deal {
+        let players = rules.players;
+        let leader = (dealer as u8 + 1) % players;
+        let asking = matches!(rules.lot, Some(lot) if lot.timing == LotTiming::BeforeLead);
+        Deal {
+            rules,
+            players,
+            dealer: dealer as u8,
+            phase: if asking {
+                Phase::LotQuestion
+            } else {
+                Phase::Play
+            },
+            to_act: leader,
+            hands,
+            won: [CardSet::EMPTY; MAX_SEATS],
+            tricks_won: [0; MAX_SEATS],
+            ace_wins: [0; MAX_SEATS],
+            voids: [0; MAX_SEATS],
+            played: CardSet::EMPTY,
+            completed: 0,
+            leader,
+            trick: [Card::JOKER; MAX_SEATS],
+            trick_len: 0,
+            led: None,
+            best_seat: leader,
+            best_strength: 0,
+            trump: Trump::None,
+            lot: LotState {
+                declarers: 0,
+                failed: 0,
+            },
+            lot_pending: false,
+            last_trick: None,
+        }
+    }
+
+    /// The rules of this deal.
+    #[must_use]
+    pub const fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The number of seats.
+    #[must_use]
+    pub const fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The dealer's seat.
+    #[must_use]
+    pub const fn dealer(&self) -> Seat {
+        self.dealer as usize
+    }
+
+    /// The current phase.
+    #[must_use]
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is (meaningless once the deal is over).
+    #[must_use]
+    pub const fn to_act(&self) -> Seat {
+        self.to_act as usize
+    }
+
+    /// Whether the deal is over: every trick played, or a failed Lot settled early.
+    #[must_use]
+    pub const fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// A seat's current hand. Hidden information: only for that seat, referees and solvers.
+    #[must_use]
+    pub const fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The cards a seat has captured in tricks.
+    #[must_use]
+    pub const fn won(&self, seat: Seat) -> CardSet {
+        self.won[seat]
+    }
+
+    /// Tricks won per seat.
+    #[must_use]
+    pub fn tricks_won(&self) -> &[u8] {
+        &self.tricks_won[..self.players()]
+    }
+
+    /// Every card played so far, the trick in progress included.
+    #[must_use]
+    pub const fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The suits `seat` has shown it holds none of, as a bit mask (bit `suit.index()`).
+    ///
+    /// Only certain inferences count: a Jass seat that trumps instead of following shows nothing.
+    #[must_use]
+    pub const fn voids(&self, seat: Seat) -> u8 {
+        self.voids[seat]
+    }
+
+    /// The number of completed tricks.
+    #[must_use]
+    pub const fn tricks_completed(&self) -> usize {
+        self.completed as usize
+    }
+
+    /// The seat that led (or is to lead) the current trick.
+    #[must_use]
+    pub const fn leader(&self) -> Seat {
+        self.leader as usize
+    }
+
+    /// The cards of the trick in progress, from the leader's.
+    #[must_use]
+    pub fn current_trick(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    /// The seat currently winning the trick in progress, if a card has been played to it.
+    #[must_use]
+    pub const fn winning(&self) -> Option<Seat> {
+        if self.trick_len == 0 {
+            None
+        } else {
+            Some(self.best_seat as usize)
+        }
+    }
+
+    /// The suit to follow in the trick in progress (`None` before the lead, or when a led
+    /// joker leaves the others free).
+    #[must_use]
+    pub const fn led(&self) -> Option<Suit> {
+        self.led
+    }
+
+    /// The trump in force.
+    #[must_use]
+    pub const fn trump(&self) -> Trump {
+        self.trump
+    }
+
+    /// The Lot declarations so far.
+    #[must_use]
+    pub const fn lot(&self) -> LotState {
+        self.lot
+    }
+
+    /// The last completed trick.
+    #[must_use]
+    pub const fn last_trick(&self) -> Option<Trick> {
+        self.last_trick
+    }
+
+    const fn next(&self, seat: u8) -> u8 {
+        if seat + 1 == self.players { 0 } else { seat + 1 }
+    }
+
+    /// The legal actions of the seat to act; empty once the deal is over.
+    #[must_use]
+    pub fn legal_actions(&self) -> ActionSet {
+        match self.phase {
+            Phase::Over => ActionSet::default(),
+            Phase::LotQuestion => ActionSet {
+                lot: true,
+                pass: true,
+                ..ActionSet::default()
+            },
+            Phase::CallSuit => ActionSet {
+                calls: 0b1111,
+                ..ActionSet::default()
+            },
+            Phase::Play => ActionSet {
+                cards: self.legal_plays(),
+                lot: self.may_declare_with_card(),
+                ..ActionSet::default()
+            },
+        }
+    }
+
+    /// Whether `action` is legal now (the same as `legal_actions().contains(action)`).
+    #[must_use]
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.legal_actions().contains(action)
+    }
+
+    fn may_declare_with_card(&self) -> bool {
+        matches!(self.rules.lot, Some(lot) if lot.timing == LotTiming::FirstCard)
+            && self.completed == 0
+            && !self.lot_pending
+    }
+
+    /// The cards the seat to act may play (Play phase).
+    #[must_use]
+    pub fn legal_plays(&self) -> CardSet {
+        let hand = self.hands[self.to_act as usize];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let Some(led) = self.led else {
+            return hand; // a led joker left everyone free
+        };
+        let follow = self.following_cards(hand, led);
+        match self.rules.follow {
+            FollowRule::MustFollow => {
+                if follow.is_empty() {
+                    hand
+                } else {
+                    follow | self.free_joker(hand)
+                }
+            }
+            FollowRule::Jass => match self.trump {
+                Trump::Suit(trump) if trump == led => {
+                    // 2.3.3 and its exception 2.3.4: the trump Jack alone need not be played.
+                    let jack = CardSet::single(Card::new(trump, Rank::JACK));
+                    if follow.is_empty() || follow == jack {
+                        hand
+                    } else {
+                        follow
+                    }
+                }
+                Trump::Suit(trump) if !follow.is_empty() => {
+                    // 2.3.1: follow, or trump without undertrumping.
+                    follow | self.trumps_above_best(hand.of_suit(trump))
+                }
+                _ => {
+                    if follow.is_empty() {
+                        hand
+                    } else {
+                        follow
+                    }
+                }
+            },
+            FollowRule::Handjass => {
+                if !follow.is_empty() {
+                    let beating = self.beating(follow);
+                    if beating.is_empty() { follow } else { beating }
+                } else {
+                    match self.trump {
+                        Trump::Suit(trump) if !hand.of_suit(trump).is_empty() => {
+                            hand.of_suit(trump)
+                        }
+                        _ => hand,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cards of `hand` that follow `led`: the suit itself, and the joker when it belongs to
+    /// the trump suit being led (Middler with joker).
+    fn following_cards(&self, hand: CardSet, led: Suit) -> CardSet {
+        let suit = hand.of_suit(led);
+        if self.rules.joker == Some(JokerRule::HighestTrump) && self.trump == Trump::Suit(led) {
+            suit | (hand & CardSet::single(Card::JOKER))
+        } else {
+            suit
+        }
+    }
+
+    /// 1989 Mini Misère: the joker may be played at any time.
+    fn free_joker(&self, hand: CardSet) -> CardSet {
+        if self.rules.joker == Some(JokerRule::LeadWinsNamesSuit) {
+            hand & CardSet::single(Card::JOKER)
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The trumps of `trumps` that beat every trump already in the trick.
+    fn trumps_above_best(&self, trumps: CardSet) -> CardSet {
+        if self.best_strength < 32 {
+            return trumps;
+        }
+        self.beating(trumps)
+    }
+
+    /// The cards of `cards` that would beat the best card of the trick so far.
+    fn beating(&self, cards: CardSet) -> CardSet {
+        cards
+            .iter()
+            .filter(|c| self.rules.strength(*c, self.led, self.trump, false) > self.best_strength)
+            .collect()
+    }
+
+    /// Applies an action of the seat to act.
+    ///
+    /// # Errors
+    ///
+    /// A [`PlayError`] naming the rule the action breaks; the deal is then unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), PlayError> {
+        if let Some(err) = self.check(action) {
+            return Err(err);
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// Why `action` is illegal now, if it is.
+    #[must_use]
+    pub fn check(&self, action: Action) -> Option<PlayError> {
+        if self.is_legal(action) {
+            return None;
+        }
+        Some(self.explain(action))
+    }
+
+    fn explain(&self, action: Action) -> PlayError {
+        match (self.phase, action) {
+            (Phase::Over, _) => PlayError::DealOver,
+            (Phase::LotQuestion, _) => PlayError::MustAnswerLot,
+            (Phase::CallSuit, _) => PlayError::MustCallSuit,
+            (Phase::Play, Action::Call(_)) => PlayError::NoCallExpected,
+            (Phase::Play, Action::Pass) => PlayError::PassNotAllowed,
+            (Phase::Play, Action::Lot) => PlayError::LotNotAllowed(match self.rules.lot {
+                None => "this game has no Lot",
+                Some(lot) if lot.timing == LotTiming::BeforeLead => {
+                    "it is declared before the first lead, when asked"
+                }
+                Some(_) if self.lot_pending => "seat has already declared and must now play a card",
+                Some(_) => "it is declared only with a seat's card to the first trick",
+            }),
+            (Phase::Play, Action::Play(card)) => self.explain_card(card),
+        }
+    }
+
+    fn explain_card(&self, card: Card) -> PlayError {
+        let hand = self.hands[self.to_act as usize];
+        if !hand.contains(card) {
+            return PlayError::NotInHand(card);
+        }
+        let led = self.led.unwrap_or(Suit::Spades);
+        let follow = self.following_cards(hand, led);
+        match (self.rules.follow, self.trump) {
+            (FollowRule::Jass, Trump::Suit(trump)) if trump == led => {
+                PlayError::MustPlayTrump { trump }
+            }
+            (FollowRule::Jass, Trump::Suit(trump))
+                if card.suit() == Some(trump) && !follow.is_empty() =>
+            {
+                let best = self.trick[..self.trick_len as usize]
+                    .iter()
+                    .copied()
+                    .filter(|c| c.suit() == Some(trump))
+                    .max_by_key(|c| self.rules.strength(*c, self.led, self.trump, false))
+                    .unwrap_or(card);
+                PlayError::Undertrump { over: best }
+            }
+            (FollowRule::Handjass, trump) if follow.is_empty() => PlayError::MustTrump {
+                trump: trump.suit().unwrap_or(led),
+            },
+            (FollowRule::Handjass, _) if follow.contains(card) => PlayError::MustBeat {
+                best: self.trick[self.best_index()],
+            },
+            _ if card.is_joker() && self.rules.joker == Some(JokerRule::LeadWinsFreeFollow) => {
+                PlayError::JokerOnlyWhenVoid { led }
+            }
+            _ => PlayError::MustFollow { led },
+        }
+    }
+
+    fn best_index(&self) -> usize {
+        (self.best_seat as usize + self.players() - self.leader as usize) % self.players()
+    }
+
+    /// Applies an action without checking it: for search over known-legal actions.
+    ///
+    /// # Panics
+    ///
+    /// Debug builds assert legality; in release builds an illegal action corrupts the deal.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        debug_assert!(self.is_legal(action), "illegal {action} in {self:?}");
+        match action {
+            Action::Play(card) => self.play_card(card),
+            Action::Lot => {
+                self.lot.declarers |= 1 << self.to_act;
+                match self.phase {
+                    Phase::LotQuestion => {
+                        self.phase = Phase::Play;
+                        self.to_act = self.leader;
+                    }
+                    _ => self.lot_pending = true,
+                }
+            }
+            Action::Pass => {
+                self.to_act = self.next(self.to_act);
+                if self.to_act == self.leader {
+                    self.phase = Phase::Play;
+                }
+            }
+            Action::Call(suit) => {
+                self.led = Some(suit);
+                self.phase = Phase::Play;
+                self.to_act = self.next(self.to_act);
+            }
+        }
+    }
+
+    fn play_card(&mut self, card: Card) {
+        let seat = self.to_act;
+        self.hands[seat as usize].remove(card);
+        self.played.insert(card);
+        self.lot_pending = false;
+        let leading = self.trick_len == 0;
+        if leading {
+            self.leader = seat;
+            self.led = card.suit();
+            if card.is_joker() {
+                self.lead_joker();
+            }
+        } else {
+            self.note_follow(seat, card);
+        }
+        let strength = self.rules.strength(card, self.led, self.trump, leading);
+        if leading || strength > self.best_strength {
+            self.best_strength = strength;
+            self.best_seat = seat;
+        }
+        self.trick[self.trick_len as usize] = card;
+        self.trick_len += 1;
+        if self.phase == Phase::CallSuit {
+            return; // the leader names a suit before anyone follows
+        }
+        if self.trick_len == self.players {
+            self.complete_trick();
+        } else {
+            self.to_act = self.next(seat);
+        }
+    }
+
+    fn lead_joker(&mut self) {
+        match self.rules.joker {
+            Some(JokerRule::LeadWinsNamesSuit) => self.phase = Phase::CallSuit,
+            Some(JokerRule::HighestTrump) => match self.trump {
+                Trump::Suit(trump) => self.led = Some(trump),
+                _ => self.trump = Trump::JokerOnly,
+            },
+            _ => {}
+        }
+    }
+
+    /// Records what a card that is not the lead shows, and sets trump if it is the first card
+    /// off suit (RULES.md 2.2).
+    fn note_follow(&mut self, seat: u8, card: Card) {
+        let Some(led) = self.led else { return };
+        let follows = card.suit() == Some(led)
+            || (card.is_joker()
+                && self.rules.joker == Some(JokerRule::HighestTrump)
+                && self.trump == Trump::Suit(led));
+        if follows {
+            return;
+        }
+        let led_bit = 1 << led as u8;
+        match (self.rules.follow, self.trump) {
+            // Jass: trumping in shows nothing; so does a trump lead answered off suit (the
+            // seat may hold the trump Jack alone).
+            (FollowRule::Jass, Trump::Suit(trump)) if card.suit() == Some(trump) || trump == led => {}
+            (FollowRule::Handjass, Trump::Suit(trump)) if card.suit() != Some(trump) => {
+                self.voids[seat as usize] |= led_bit | 1 << trump as u8;
+            }
+            // 1989 Mini Misère: the joker may be played at any time.
+            _ if card.is_joker() && self.rules.joker == Some(JokerRule::LeadWinsNamesSuit) => {}
+            _ => self.voids[seat as usize] |= led_bit,
+        }
+        if self.rules.trump == TrumpRule::FirstOffSuit && self.trump == Trump::None {
+            self.trump = match card.suit() {
+                Some(suit) => Trump::Suit(suit),
+                None => Trump::JokerOnly,
+            };
+        }
+    }
+
+    fn complete_trick(&mut self) {
+        let winner = self.best_seat;
+        let w = winner as usize;
+        let mut cards = CardSet::EMPTY;
+        for card in &self.trick[..self.trick_len as usize] {
+            cards.insert(*card);
+        }
+        self.won[w] |= cards;
+        self.tricks_won[w] += 1;
+        if self.trick[self.best_index()].rank() == Some(Rank::ACE) {
+            self.ace_wins[w] += 1;
+        }
+        self.last_trick = Some(Trick {
+            leader: self.leader as usize,
+            cards: self.trick,
+            len: self.trick_len,
+            winner: w,
+        });
+        self.completed += 1;
+        self.trick_len = 0;
+        self.led = None;
+        self.best_strength = 0;
+        self.leader = winner;
+        self.to_act = winner;
+        if self.lot.declarers != 0 {
+            self.lot.failed |= self.lot.declarers & !(1 << winner);
+            if self.lot.failed == self.lot.declarers {
+                self.phase = Phase::Over; // RULES.md 1.4: a failed Lot ends the deal at once
+                return;
+            }
+        }
+        if self.completed as usize == self.rules.tricks() {
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// Whether every trick of the deal was played (false for a Lot settled early).
+    #[must_use]
+    pub fn all_tricks_played(&self) -> bool {
+        self.completed as usize == self.rules.tricks()
+    }
+
+    /// Card points captured by `seat`, with the last-trick bonus once the deal is complete,
+    /// valued with the trump known so far (RULES.md 2.1; 8s count 0 until a deal ends with no
+    /// trump set).
+    #[must_use]
+    pub fn card_points(&self, seat: Seat) -> u32 {
+        let won = self.won[seat];
+        let count = |ranks: u16| (won & CardSet::of_ranks(ranks)).len() as u32;
+        let bit = |r: Rank| 1u16 << r.index();
+        match self.rules.card_points {
+            CardPoints::None => 0,
+            CardPoints::Mura => {
+                count(bit(Rank::KING) | bit(Rank::QUEEN) | bit(Rank::JACK) | bit(Rank::ACE))
+                    + u32::from(self.ace_wins[seat])
+            }
+            CardPoints::Jass {
+                no_trump_eights,
+                joker,
+            } => {
+                let mut points = 11 * count(bit(Rank::ACE))
+                    + 4 * count(bit(Rank::KING))
+                    + 3 * count(bit(Rank::QUEEN))
+                    + 2 * count(bit(Rank::JACK))
+                    + 10 * count(bit(Rank::TEN));
+                if won.contains(Card::JOKER) {
+                    points += u32::from(joker);
+                }
+                match self.trump {
+                    Trump::Suit(trump)
+                        if self.rules.trump_ranking == crate::ruleset::Ranking::JassTrump =>
+                    {
+                        if won.contains(Card::new(trump, Rank::JACK)) {
+                            points += 18;
+                        }
+                        if won.contains(Card::new(trump, Rank::NINE)) {
+                            points += 14;
+                        }
+                    }
+                    Trump::None if no_trump_eights && self.is_over() => {
+                        points += 8 * count(bit(Rank::EIGHT));
+                    }
+                    _ => {}
+                }
+                if self.all_tricks_played()
+                    && self.last_trick.is_some_and(|t| t.winner == seat)
+                {
+                    points += u32::from(self.rules.last_trick_bonus);
+                }
+                points
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Preset;
+
+    #[test]
+    fn actions_parse_case_insensitively() {
+        assert_eq!("LOT".parse::<Action>().unwrap(), Action::Lot);
+        assert_eq!("Pass".parse::<Action>().unwrap(), Action::Pass);
+        assert_eq!("call:h".parse::<Action>().unwrap(), Action::Call(Suit::Hearts));
+        assert_eq!("10s".parse::<Action>().unwrap().to_string(), "TS");
+        for bad in ["call:", "call:X", "call:HH", "lots", "ZZ"] {
+            assert_eq!(bad.parse::<Action>().unwrap_err().token, bad);
+        }
+    }
+
+    #[test]
+    fn setup_errors_name_the_problem() {
+        let rules = Preset::MiniMisere4.ruleset();
+        let h = |s: &str| s.parse::<CardSet>().unwrap();
+        let good = [
+            h("AS KS QS JS TS 2S"),
+            h("AH KH QH JH TH 2H"),
+            h("AD KD QD JD TD 2D"),
+            h("AC KC QC JC TC 2C"),
+        ];
+        assert!(Deal::new(rules, 0, &good).is_ok());
+        assert_eq!(Deal::new(rules, 4, &good).unwrap_err(), SetupError::BadDealer { dealer: 4, players: 4 });
+        assert!(matches!(Deal::new(rules, 0, &good[..3]), Err(SetupError::HandCount { .. })));
+        let mut bad = good;
+        bad[0] = h("AS KS QS JS TS 9S");
+        assert_eq!(Deal::new(rules, 0, &bad).unwrap_err(), SetupError::NotInDeck("9S".parse().unwrap()));
+        bad[0] = h("AS KS QS JS TS AH");
+        assert_eq!(Deal::new(rules, 0, &bad).unwrap_err(), SetupError::Duplicate("AH".parse().unwrap()));
+        bad[0] = h("AS KS QS JS TS");
+        assert!(matches!(Deal::new(rules, 0, &bad), Err(SetupError::HandSize { seat: 0, given: 5, expected: 6 })));
+    }
+}

@@ -1,0 +1,26 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod card;
+pub mod deal;
+pub mod game;
+pub mod perft;
+pub mod record;
+pub mod ruleset;
+pub mod scoring;
+pub mod shuffle;
+pub mod view;
+
+pub use card::{Card, CardSet, CardSetIter, ParseCardError, Rank, Suit};
+pub use deal::{
+    Action, ActionSet, Deal, LotState, ParseActionError, Phase, PlayError, Seat, SetupError, Trick,
+};
+pub use game::{DealResult, Game, GameError};
+pub use perft::perft;
+pub use record::{DealReport, Loc, Record, RecordDeal, RecordError, Replay, Report};
+pub use ruleset::{
+    CardPoints, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES, Preset,
+    Ranking, Ruleset, RulesetError, RulesetProblem, Scoring, TieRule, Trump, TrumpRule,
+};
+pub use scoring::{DealFacts, DealScore, LotResult, ScoreError, ScoreRule};
+pub use view::View;

@@ -1,0 +1,559 @@
+//! Game records (the interchange format of `RECORD.md`) and their replay.
+//!
+//! Replaying through [`Game`] is the only way to load a record, so every stored game is checked
+//! again action by action. Errors carry where they happened (deal, trick, seat) and why.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::card::{Card, CardSet};
+use crate::deal::{Action, Deal, Seat};
+use crate::game::{Game, GameError};
+use crate::ruleset::{Ruleset, Trump};
+use crate::scoring::{DealFacts, ScoreRule};
+
+/// A game record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The rules.
+    pub ruleset: Ruleset,
+    /// Display names, one per seat, if known.
+    pub players: Option<Vec<String>>,
+    /// The deals in order.
+    pub deals: Vec<RecordDeal>,
+}
+
+/// One deal of a record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordDeal {
+    /// The dealer's seat.
+    pub dealer: Seat,
+    /// Each seat's hand at the start.
+    pub hands: Vec<CardSet>,
+    /// Every action in order.
+    pub actions: Vec<Action>,
+    /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
+    pub draw: Option<Seat>,
+}
+
+impl Record {
+    /// The record as JSON in the interchange format.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        let deals: Vec<Value> = self
+            .deals
+            .iter()
+            .map(|d| {
+                let mut deal = serde_json::Map::new();
+                deal.insert("dealer".into(), d.dealer.into());
+                let hands: Vec<Vec<String>> = d
+                    .hands
+                    .iter()
+                    .map(|h| h.to_string().split_whitespace().map(str::to_owned).collect())
+                    .collect();
+                deal.insert("hands".into(), serde_json::json!(hands));
+                let actions: Vec<String> = d.actions.iter().map(Action::to_string).collect();
+                deal.insert("actions".into(), actions.into());
+                if let Some(draw) = d.draw {
+                    deal.insert("draw".into(), draw.into());
+                }
+                Value::Object(deal)
+            })
+            .collect();
+        let mut map = serde_json::Map::new();
+        map.insert("ruleset".into(), self.ruleset.to_json());
+        if let Some(players) = &self.players {
+            map.insert("players".into(), serde_json::json!(players));
+        }
+        map.insert("deals".into(), deals.into());
+        Value::Object(map)
+    }
+
+    /// Replays the record, checking every action.
+    ///
+    /// # Errors
+    ///
+    /// The first [`RecordError`] found.
+    pub fn replay(&self) -> Result<Replay, RecordError> {
+        let mut r = Replayer::new(self.ruleset, self.players.as_ref().map(Vec::len), self.deals.first().map(|d| d.dealer))?;
+        for (i, deal) in self.deals.iter().enumerate() {
+            r.start_deal(i, Some(deal.dealer), &deal.hands)?;
+            for action in &deal.actions {
+                r.action(Ok(*action), &action.to_string())?;
+            }
+            r.end_deal(i == self.deals.len() - 1, deal.draw)?;
+        }
+        Ok(r.finish())
+    }
+
+    /// Parses and replays a record from JSON text.
+    ///
+    /// # Errors
+    ///
+    /// A [`RecordError`] for invalid JSON, a malformed record or an illegal action.
+    pub fn replay_json(text: &str) -> Result<Replay, RecordError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| RecordError::at(Loc::default(), format!("invalid JSON: {e}")))?;
+        replay_value(&value)
+    }
+}
+
+/// Where in a record something went wrong.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Loc {
+    /// The deal index.
+    pub deal: Option<usize>,
+    /// The trick number within the deal.
+    pub trick: Option<usize>,
+    /// The seat.
+    pub seat: Option<Seat>,
+}
+
+/// A record that cannot be loaded: where, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordError {
+    /// Where.
+    pub loc: Loc,
+    /// Why.
+    pub message: String,
+}
+
+impl RecordError {
+    fn at(loc: Loc, message: impl Into<String>) -> RecordError {
+        RecordError {
+            loc,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(d) = self.loc.deal {
+            parts.push(format!("deal {d}"));
+        }
+        if let Some(t) = self.loc.trick {
+            parts.push(format!("trick {t}"));
+        }
+        if let Some(s) = self.loc.seat {
+            parts.push(format!("seat {s}"));
+        }
+        if parts.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", parts.join(", "), self.message)
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// The result of replaying a record.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The game after the last action.
+    pub game: Game,
+    /// The report `torite replay` prints.
+    pub report: Report,
+}
+
+/// The replay report of `RECORD.md`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Report {
+    /// The ruleset in record form.
+    pub ruleset: Value,
+    /// Per deal.
+    pub deals: Vec<DealReport>,
+    /// Whether the game has ended.
+    pub finished: bool,
+    /// The winning seats (empty until finished).
+    pub winners: Vec<Seat>,
+}
+
+/// One deal of a [`Report`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct DealReport {
+    /// The dealer.
+    pub dealer: Seat,
+    /// `null`, a suit letter or `"JK"`.
+    pub trump: Option<String>,
+    /// The Lot, if declared.
+    pub lot: Option<LotReport>,
+    /// The tricks, the one in progress last.
+    pub tricks: Vec<TrickReport>,
+    /// Tricks won per seat.
+    pub tricks_won: Vec<u8>,
+    /// Card points per seat.
+    pub card_points: Vec<u32>,
+    /// This deal's scores (absent while in progress).
+    pub scores: Option<Vec<i32>>,
+    /// Totals after this deal (absent while in progress).
+    pub totals: Option<Vec<i32>>,
+    /// Whether the deal is complete.
+    pub complete: bool,
+    /// The scoring rule that settled the deal (an extra key).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// The Lot in a [`DealReport`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct LotReport {
+    /// Declaring seats in seat order.
+    pub declarers: Vec<Seat>,
+    /// Whether it succeeded (`null` while unsettled).
+    pub success: Option<bool>,
+}
+
+/// One trick in a [`DealReport`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TrickReport {
+    /// The leader.
+    pub leader: Seat,
+    /// Canonical card codes in the order played.
+    pub cards: Vec<String>,
+    /// The winner (`null` while in progress).
+    pub winner: Option<Seat>,
+}
+
+/// Drives a [`Game`] through a record's deals and actions, building the report.
+struct Replayer {
+    game: Game,
+    deals: Vec<DealReport>,
+    tricks: Vec<TrickReport>,
+    deal_index: usize,
+}
+
+fn card_codes(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(Card::to_string).collect()
+}
+
+impl Replayer {
+    fn new(rules: Ruleset, names: Option<usize>, first_dealer: Option<Seat>) -> Result<Replayer, RecordError> {
+        let players = rules.players as usize;
+        if let Some(n) = names
+            && n != players
+        {
+            return Err(RecordError::at(
+                Loc::default(),
+                format!("players has {n} names but the ruleset has {players} seats"),
+            ));
+        }
+        let game = Game::new(rules, first_dealer.unwrap_or(0))
+            .map_err(|e| RecordError::at(Loc { deal: Some(0), ..Loc::default() }, e.to_string()))?;
+        Ok(Replayer {
+            game,
+            deals: Vec::new(),
+            tricks: Vec::new(),
+            deal_index: 0,
+        })
+    }
+
+    fn loc(&self) -> Loc {
+        let deal = self.game.deal();
+        Loc {
+            deal: Some(self.deal_index),
+            trick: deal.map(Deal::tricks_completed),
+            seat: deal.filter(|d| !d.is_over()).map(Deal::to_act),
+        }
+    }
+
+    fn deal_loc(&self) -> Loc {
+        Loc {
+            deal: Some(self.deal_index),
+            ..Loc::default()
+        }
+    }
+
+    fn start_deal(&mut self, index: usize, dealer: Option<Seat>, hands: &[CardSet]) -> Result<(), RecordError> {
+        self.deal_index = index;
+        if self.game.is_finished() {
+            return Err(RecordError::at(
+                self.deal_loc(),
+                format!("the game ended after deal {}; no deal may follow", index - 1),
+            ));
+        }
+        let expected = self.game.next_dealer();
+        match dealer {
+            Some(d) if d != expected => {
+                let why = if d >= self.game.rules().players as usize {
+                    format!("dealer {d} is not a seat (seats are 0 to {})", self.game.rules().players - 1)
+                } else {
+                    format!("dealer {d} breaks the rotation (the dealer of this deal is seat {expected})")
+                };
+                return Err(RecordError::at(self.deal_loc(), why));
+            }
+            _ => {}
+        }
+        let loc = self.deal_loc();
+        self.game
+            .start_deal(hands)
+            .map_err(|e| RecordError::at(loc, format!("hands: {e}")))?;
+        self.tricks.clear();
+        Ok(())
+    }
+
+    fn action(&mut self, action: Result<Action, String>, token: &str) -> Result<(), RecordError> {
+        let loc = self.loc();
+        let deal = self.game.deal().expect("a deal was started");
+        if deal.is_over() {
+            return Err(RecordError::at(
+                Loc { seat: None, ..loc },
+                format!("{token} comes after the end of the deal"),
+            ));
+        }
+        let action = action.map_err(|why| RecordError::at(loc, why))?;
+        let before = deal.tricks_completed();
+        let leader = deal.leader();
+        if let Err(e) = self.game.apply(action) {
+            let why = match e {
+                GameError::Play(p) => p.to_string(),
+                other => other.to_string(),
+            };
+            return Err(RecordError::at(loc, format!("{action} is illegal: {why}")));
+        }
+        let deal = self.game.deal().expect("a deal is in progress");
+        if deal.tricks_completed() > before
+            && let Some(trick) = deal.last_trick()
+        {
+            self.tricks.push(TrickReport {
+                leader,
+                cards: card_codes(trick.cards()),
+                winner: Some(trick.winner),
+            });
+        }
+        Ok(())
+    }
+
+    fn end_deal(&mut self, last: bool, draw: Option<Seat>) -> Result<(), RecordError> {
+        let deal = self.game.deal().expect("a deal was started").clone();
+        let mut tricks = std::mem::take(&mut self.tricks);
+        if !deal.current_trick().is_empty() {
+            tricks.push(TrickReport {
+                leader: deal.leader(),
+                cards: card_codes(deal.current_trick()),
+                winner: None,
+            });
+        }
+        let n = deal.players();
+        let facts = DealFacts::of(&deal);
+        let lot = deal.lot();
+        let mut report = DealReport {
+            dealer: deal.dealer(),
+            trump: match deal.trump() {
+                Trump::None => None,
+                t => Some(t.to_string()),
+            },
+            lot: (lot.declarers != 0).then(|| LotReport {
+                declarers: (0..n).filter(|s| lot.declarers & (1 << s) != 0).collect(),
+                success: deal.is_over().then(|| facts.lot.is_some_and(|l| l.winner.is_some())),
+            }),
+            tricks,
+            tricks_won: deal.tricks_won().to_vec(),
+            card_points: facts.points[..n].to_vec(),
+            scores: None,
+            totals: None,
+            complete: deal.is_over(),
+            rule: None,
+        };
+        if deal.is_over() {
+            let loc = self.deal_loc();
+            let result = self
+                .game
+                .finish_deal(draw)
+                .map_err(|e| RecordError::at(loc, e.to_string()))?;
+            report.scores = Some(result.score.scores[..n].to_vec());
+            report.totals = Some(result.totals[..n].to_vec());
+            report.rule = Some(rule_name(result.score.rule).to_owned());
+        } else if !last {
+            return Err(RecordError::at(
+                self.deal_loc(),
+                format!(
+                    "the deal is incomplete ({} of {} tricks played) but is not the last deal",
+                    deal.tricks_completed(),
+                    deal.rules().tricks()
+                ),
+            ));
+        }
+        self.deals.push(report);
+        Ok(())
+    }
+
+    fn finish(self) -> Replay {
+        let report = Report {
+            ruleset: self.game.rules().to_json(),
+            deals: self.deals,
+            finished: self.game.is_finished(),
+            winners: self.game.winners().to_vec(),
+        };
+        Replay {
+            game: self.game,
+            report,
+        }
+    }
+}
+
+/// A stable machine name for a scoring rule, used in reports.
+#[must_use]
+pub fn rule_name(rule: ScoreRule) -> &'static str {
+    match rule {
+        ScoreRule::TrickTable => "trick-table",
+        ScoreRule::LotSucceeded => "lot-succeeded",
+        ScoreRule::LotFailed => "lot-failed",
+        ScoreRule::AllTricks => "all-tricks",
+        ScoreRule::HundredAndNoTrick => "hundred-and-no-trick",
+        ScoreRule::NoTrick => "no-trick",
+        ScoreRule::Hundred => "hundred",
+        ScoreRule::TwoEqual => "two-equal",
+        ScoreRule::HighestAndLowest => "highest-and-lowest",
+        ScoreRule::AllPoints => "all-points",
+        ScoreRule::ThreeEqual => "three-equal",
+        ScoreRule::TwoLowestEqual => "two-lowest-equal",
+        ScoreRule::TwoHighestEqual => "two-highest-equal",
+        ScoreRule::TwoMiddleEqual => "two-middle-equal",
+        ScoreRule::AllDiffer => "all-differ",
+        ScoreRule::AllButOneEqual => "all-but-one-equal",
+        ScoreRule::PlusMinus => "plus-minus",
+        ScoreRule::OwnPoints => "own-points",
+        ScoreRule::OwnPointsTwoEqual => "own-points-two-equal",
+        ScoreRule::Penalty => "penalty",
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn seat_number(v: &Value, what: &str, loc: Loc) -> Result<Seat, RecordError> {
+    v.as_u64()
+        .map(|n| n as Seat)
+        .ok_or_else(|| RecordError::at(loc, format!("{what} must be a seat number (an integer from 0), not {v}")))
+}
+
+/// Replays a record given as a JSON value.
+///
+/// # Errors
+///
+/// A [`RecordError`] for a malformed record or an illegal action.
+pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
+    let top = Loc::default();
+    let obj = value
+        .as_object()
+        .ok_or_else(|| RecordError::at(top, format!("a record must be a JSON object, not {}", kind(value))))?;
+    let ruleset = obj
+        .get("ruleset")
+        .ok_or_else(|| RecordError::at(top, "the record has no \"ruleset\""))?;
+    let rules = Ruleset::from_json(ruleset).map_err(|e| RecordError::at(top, format!("ruleset: {e}")))?;
+    let names = match obj.get("players") {
+        None | Some(Value::Null) => None,
+        Some(Value::Array(names)) => {
+            if let Some(bad) = names.iter().find(|n| !n.is_string()) {
+                return Err(RecordError::at(top, format!("players must be names (strings), not {bad}")));
+            }
+            Some(names.len())
+        }
+        Some(other) => {
+            return Err(RecordError::at(top, format!("players must be an array of names, not {}", kind(other))));
+        }
+    };
+    let deals = match obj.get("deals") {
+        Some(Value::Array(deals)) => deals,
+        Some(other) => return Err(RecordError::at(top, format!("deals must be an array, not {}", kind(other)))),
+        None => return Err(RecordError::at(top, "the record has no \"deals\"")),
+    };
+    let first_dealer = match deals.first() {
+        None => None,
+        Some(first) => {
+            let loc = Loc { deal: Some(0), ..top };
+            match first.get("dealer") {
+                None | Some(Value::Null) => {
+                    return Err(RecordError::at(loc, "the first deal must give its dealer"));
+                }
+                Some(d) => {
+                    let d = seat_number(d, "dealer", loc)?;
+                    if d >= rules.players as usize {
+                        return Err(RecordError::at(
+                            loc,
+                            format!("dealer {d} is not a seat (seats are 0 to {})", rules.players - 1),
+                        ));
+                    }
+                    Some(d)
+                }
+            }
+        }
+    };
+    let mut r = Replayer::new(rules, names, first_dealer)?;
+    for (i, deal) in deals.iter().enumerate() {
+        let loc = Loc { deal: Some(i), ..top };
+        let deal = deal
+            .as_object()
+            .ok_or_else(|| RecordError::at(loc, format!("a deal must be an object, not {}", kind(deal))))?;
+        let dealer = match deal.get("dealer") {
+            None | Some(Value::Null) => None,
+            Some(d) => Some(seat_number(d, "dealer", loc)?),
+        };
+        let draw = match deal.get("draw") {
+            None | Some(Value::Null) => None,
+            Some(d) => Some(seat_number(d, "draw", loc)?),
+        };
+        let hands = parse_hands(deal.get("hands"), loc)?;
+        let actions = match deal.get("actions") {
+            None | Some(Value::Null) => &Vec::new(),
+            Some(Value::Array(a)) => a,
+            Some(other) => {
+                return Err(RecordError::at(loc, format!("actions must be an array, not {}", kind(other))));
+            }
+        };
+        r.start_deal(i, dealer, &hands)?;
+        for action in actions {
+            match action.as_str() {
+                Some(token) => r.action(token.parse::<Action>().map_err(|e| e.to_string()), token)?,
+                None => r.action(Err(format!("an action must be a string, not {action}")), &action.to_string())?,
+            }
+        }
+        r.end_deal(i + 1 == deals.len(), draw)?;
+    }
+    Ok(r.finish())
+}
+
+fn parse_hands(hands: Option<&Value>, loc: Loc) -> Result<Vec<CardSet>, RecordError> {
+    let hands = match hands {
+        Some(Value::Array(h)) => h,
+        Some(other) => {
+            return Err(RecordError::at(loc, format!("hands must be an array of hands, not {}", kind(other))));
+        }
+        None => return Err(RecordError::at(loc, "the deal has no \"hands\"")),
+    };
+    hands
+        .iter()
+        .enumerate()
+        .map(|(seat, hand)| {
+            let loc = Loc { seat: Some(seat), ..loc };
+            let cards = hand
+                .as_array()
+                .ok_or_else(|| RecordError::at(loc, format!("a hand must be an array of card codes, not {}", kind(hand))))?;
+            let mut set = CardSet::EMPTY;
+            for code in cards {
+                let text = code
+                    .as_str()
+                    .ok_or_else(|| RecordError::at(loc, format!("a card code must be a string, not {code}")))?;
+                let card: Card = text.parse().map_err(|e| RecordError::at(loc, format!("hands: {e}")))?;
+                if set.contains(card) {
+                    return Err(RecordError::at(loc, format!("hands: {card} appears twice in this hand")));
+                }
+                set.insert(card);
+            }
+            Ok(set)
+        })
+        .collect()
+}

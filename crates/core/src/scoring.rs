@@ -1,0 +1,449 @@
+//! Deal scoring: from the facts of a finished deal (tricks, card points, the Lot) to each
+//! seat's score, following the first matching rule of the ruleset's [`Scoring`].
+//!
+//! Scoring works on [`DealFacts`] rather than on a [`crate::Deal`], so the same code scores a
+//! deal played here and one played with real cards whose facts a club enters by hand.
+
+use std::fmt;
+
+use crate::deal::{Deal, Seat};
+use crate::ruleset::{MAX_SEATS, Ruleset, Scoring};
+
+/// What a finished deal's scoring depends on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DealFacts {
+    /// The number of seats.
+    pub players: usize,
+    /// Tricks won per seat.
+    pub tricks: [u8; MAX_SEATS],
+    /// Card points per seat (last-trick bonus included).
+    pub points: [u32; MAX_SEATS],
+    /// The Lot, if one was declared.
+    pub lot: Option<LotResult>,
+}
+
+/// The Lot's result in a finished deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LotResult {
+    /// Declaring seats, as a bit mask.
+    pub declarers: u8,
+    /// The declarer who won every trick, if one did.
+    pub winner: Option<Seat>,
+}
+
+impl DealFacts {
+    /// The facts of a deal that is over.
+    #[must_use]
+    pub fn of(deal: &Deal) -> DealFacts {
+        let n = deal.players();
+        let mut facts = DealFacts {
+            players: n,
+            ..DealFacts::default()
+        };
+        facts.tricks[..n].copy_from_slice(deal.tricks_won());
+        for seat in 0..n {
+            facts.points[seat] = deal.card_points(seat);
+        }
+        let lot = deal.lot();
+        if lot.declarers != 0 {
+            let alive = lot.declarers & !lot.failed;
+            facts.lot = Some(LotResult {
+                declarers: lot.declarers,
+                winner: (alive != 0 && deal.all_tricks_played())
+                    .then(|| alive.trailing_zeros() as usize),
+            });
+        }
+        facts
+    }
+
+    fn seats(&self) -> std::ops::Range<usize> {
+        0..self.players
+    }
+
+    /// Seats sorted by card points, highest first (ties in seat order).
+    fn by_points(&self) -> Vec<Seat> {
+        let mut seats: Vec<Seat> = self.seats().collect();
+        seats.sort_by_key(|s| std::cmp::Reverse(self.points[*s]));
+        seats
+    }
+
+    /// The seats that have exactly `points`, as a mask.
+    fn with_points(&self, points: u32) -> u8 {
+        self.seats()
+            .filter(|s| self.points[*s] == points)
+            .fold(0, |m, s| m | 1 << s)
+    }
+}
+
+/// Which scoring rule settled a deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum ScoreRule {
+    /// Mini Misère: the trick table.
+    TrickTable,
+    /// A declarer won every trick.
+    LotSucceeded,
+    /// No declarer won every trick.
+    LotFailed,
+    /// A seat won every trick (Mittlere 1).
+    AllTricks,
+    /// Middler: one seat took 100 or more and another no trick.
+    HundredAndNoTrick,
+    /// A seat won no trick (Mittlere 2).
+    NoTrick,
+    /// A seat took 100 points or more.
+    Hundred,
+    /// Two seats have equal points (Mittlere 4).
+    TwoEqual,
+    /// Highest and lowest +1, the middle −2 (Mittlere 5).
+    HighestAndLowest,
+    /// A seat took all the points (Molotow 1).
+    AllPoints,
+    /// Three seats have equal points; a draw decides (Molotow 3).
+    ThreeEqual,
+    /// The two lowest are equal (Molotow 4).
+    TwoLowestEqual,
+    /// The two highest are equal (Molotow 5).
+    TwoHighestEqual,
+    /// The two middle seats are equal (Molotow 6).
+    TwoMiddleEqual,
+    /// All points differ (Molotow 7).
+    AllDiffer,
+    /// All seats but one have equal points (Plus-Minus 1).
+    AllButOneEqual,
+    /// Plus-Minus 2: highest and lowest score one each.
+    PlusMinus,
+    /// Middler with joker: the highest and the lowest score their card points.
+    OwnPoints,
+    /// Middler with joker: two equal, the third scores its card points.
+    OwnPointsTwoEqual,
+    /// Mura: penalty for tricks, exemption and bonus.
+    Penalty,
+}
+
+impl ScoreRule {
+    /// A short English description.
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            ScoreRule::TrickTable => "points by tricks won",
+            ScoreRule::LotSucceeded => "the Lot succeeded",
+            ScoreRule::LotFailed => "the Lot failed",
+            ScoreRule::AllTricks => "a seat won every trick",
+            ScoreRule::HundredAndNoTrick => "one seat took 100 or more and another no trick",
+            ScoreRule::NoTrick => "a seat won no trick",
+            ScoreRule::Hundred => "a seat took 100 points or more",
+            ScoreRule::TwoEqual => "two seats have equal points",
+            ScoreRule::HighestAndLowest => "highest and lowest score, the middle loses",
+            ScoreRule::AllPoints => "a seat took all the points",
+            ScoreRule::ThreeEqual => "three seats have equal points",
+            ScoreRule::TwoLowestEqual => "the two lowest are equal",
+            ScoreRule::TwoHighestEqual => "the two highest are equal",
+            ScoreRule::TwoMiddleEqual => "the two middle seats are equal",
+            ScoreRule::AllDiffer => "all points differ",
+            ScoreRule::AllButOneEqual => "all seats but one have equal points",
+            ScoreRule::PlusMinus => "highest and lowest score one each",
+            ScoreRule::OwnPoints => "highest and lowest score their card points",
+            ScoreRule::OwnPointsTwoEqual => "two seats equal: the third scores its card points",
+            ScoreRule::Penalty => "penalty: tricks won plus one, unless exempt",
+        }
+    }
+}
+
+impl fmt::Display for ScoreRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// A deal's score.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct DealScore {
+    /// Score per seat (penalty points when the ruleset's scores are penalties).
+    pub scores: [i32; MAX_SEATS],
+    /// The rule that settled it.
+    pub rule: ScoreRule,
+    /// Plus-Minus: points held over because the highest or the lowest was shared by two
+    /// seats; each is the pair's seat mask (0: none).
+    pub held: [u8; 2],
+}
+
+/// Why a deal could not be scored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum ScoreError {
+    /// Molotow rule 3 needs to know which of the tied seats drew the highest card.
+    NeedsDraw {
+        /// The tied seats, as a mask.
+        tied: u8,
+    },
+    /// The draw names a seat that is not tied.
+    BadDraw {
+        /// The seat named.
+        seat: Seat,
+        /// The tied seats, as a mask.
+        tied: u8,
+    },
+}
+
+fn seat_list(mask: u8) -> String {
+    (0..8)
+        .filter(|s| mask & (1 << s) != 0)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoreError::NeedsDraw { tied } => write!(
+                f,
+                "missing draw: seats {} tie and a card drawn decides (give \"draw\": the seat that drew highest)",
+                seat_list(*tied)
+            ),
+            ScoreError::BadDraw { seat, tied } => write!(
+                f,
+                "draw names seat {seat}, which is not one of the tied seats {}",
+                seat_list(*tied)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+impl Ruleset {
+    /// The seats that must draw a card to settle this deal (Molotow rule 3), if any.
+    #[must_use]
+    pub fn draw_needed(&self, facts: &DealFacts) -> Option<u8> {
+        let Scoring::Molotow { .. } = self.scoring else {
+            return None;
+        };
+        match molotow_rule(facts) {
+            (ScoreRule::ThreeEqual, tied) => Some(tied),
+            _ => None,
+        }
+    }
+
+    /// Scores a finished deal. `totals` are the seats' totals before it (Mura's bonus never
+    /// takes a total below 0); `draw` is the seat whose drawn card was highest, where a rule
+    /// needs one (it is ignored otherwise).
+    ///
+    /// # Errors
+    ///
+    /// [`ScoreError::NeedsDraw`] or [`ScoreError::BadDraw`] for Molotow's three-way tie.
+    pub fn score(
+        &self,
+        facts: &DealFacts,
+        totals: &[i32],
+        draw: Option<Seat>,
+    ) -> Result<DealScore, ScoreError> {
+        let mut out = DealScore {
+            scores: [0; MAX_SEATS],
+            rule: ScoreRule::TrickTable,
+            held: [0; 2],
+        };
+        let n = facts.players;
+        let s = &mut out.scores;
+        let everyone = |s: &mut [i32; MAX_SEATS], v: i32| s[..n].fill(v);
+        match self.scoring {
+            Scoring::TrickTable { points } => match (facts.lot, self.lot) {
+                (Some(lot), Some(rules)) => match lot.winner {
+                    Some(winner) => {
+                        s[winner] = rules.success;
+                        out.rule = ScoreRule::LotSucceeded;
+                    }
+                    None => {
+                        for seat in facts.seats() {
+                            if lot.declarers & (1 << seat) == 0 {
+                                s[seat] = rules.fail;
+                            }
+                        }
+                        out.rule = ScoreRule::LotFailed;
+                    }
+                },
+                _ => {
+                    for seat in facts.seats() {
+                        s[seat] = i32::from(points[usize::from(facts.tricks[seat]).min(7)]);
+                    }
+                }
+            },
+            Scoring::Mittlere {
+                hundred_with_no_trick,
+            } => {
+                let total: u8 = facts.tricks[..n].iter().sum();
+                let all = facts.seats().find(|x| facts.tricks[*x] == total);
+                let none = facts.seats().find(|x| facts.tricks[*x] == 0);
+                let hundred = facts.seats().find(|x| facts.points[*x] >= 100);
+                if let Some(seat) = all {
+                    everyone(s, -1);
+                    s[seat] = 2;
+                    out.rule = ScoreRule::AllTricks;
+                } else if let (true, Some(h), Some(z)) = (hundred_with_no_trick, hundred, none) {
+                    everyone(s, 2);
+                    s[h] = -1;
+                    s[z] = -1;
+                    out.rule = ScoreRule::HundredAndNoTrick;
+                } else if let Some(seat) = none {
+                    everyone(s, 1);
+                    s[seat] = -2;
+                    out.rule = ScoreRule::NoTrick;
+                } else if let Some(seat) = hundred {
+                    everyone(s, 1);
+                    s[seat] = -2;
+                    out.rule = ScoreRule::Hundred;
+                } else {
+                    let order = facts.by_points();
+                    let (hi, mid, lo) = (order[0], order[1], order[2]);
+                    if facts.points[hi] == facts.points[mid] || facts.points[mid] == facts.points[lo] {
+                        everyone(s, -1);
+                        let third = if facts.points[hi] == facts.points[mid] { lo } else { hi };
+                        s[third] = 2;
+                        out.rule = ScoreRule::TwoEqual;
+                    } else {
+                        s[hi] = 1;
+                        s[lo] = 1;
+                        s[mid] = -2;
+                        out.rule = ScoreRule::HighestAndLowest;
+                    }
+                }
+            }
+            Scoring::Molotow { middle_wins } => {
+                let (rule, tied) = molotow_rule(facts);
+                out.rule = rule;
+                let order = facts.by_points();
+                let (sign_ends, sign_middle) = if middle_wins { (-1, 1) } else { (1, -1) };
+                match rule {
+                    ScoreRule::AllPoints => {
+                        everyone(s, -1);
+                        s[order[0]] = 3;
+                    }
+                    ScoreRule::Hundred => {
+                        everyone(s, 1);
+                        s[order[0]] = -3;
+                    }
+                    ScoreRule::ThreeEqual => {
+                        let Some(drawer) = draw else {
+                            return Err(ScoreError::NeedsDraw { tied });
+                        };
+                        if drawer >= n || tied & (1 << drawer) == 0 {
+                            return Err(ScoreError::BadDraw { seat: drawer, tied });
+                        }
+                        let fourth = facts.seats().find(|x| tied & (1 << x) == 0).unwrap_or(0);
+                        s[fourth] = 1;
+                        s[drawer] = -1;
+                    }
+                    ScoreRule::TwoLowestEqual => {
+                        s[order[0]] = 1;
+                        s[order[1]] = -1;
+                    }
+                    ScoreRule::TwoHighestEqual => {
+                        s[order[2]] = -1;
+                        s[order[3]] = 1;
+                    }
+                    _ => {
+                        s[order[0]] = sign_ends;
+                        s[order[3]] = sign_ends;
+                        s[order[1]] = sign_middle;
+                        s[order[2]] = sign_middle;
+                    }
+                }
+            }
+            Scoring::PlusMinus => {
+                let order = facts.by_points();
+                let (hi, lo) = (order[0], order[n - 1]);
+                let odd_one = facts.seats().find(|x| {
+                    let others: Vec<u32> = facts
+                        .seats()
+                        .filter(|y| y != x)
+                        .map(|y| facts.points[y])
+                        .collect();
+                    others.iter().all(|p| *p == others[0]) && others[0] != facts.points[*x]
+                });
+                if let Some(seat) = odd_one {
+                    s[seat] = 2;
+                    out.rule = ScoreRule::AllButOneEqual;
+                } else {
+                    out.rule = ScoreRule::PlusMinus;
+                    let top = facts.with_points(facts.points[hi]);
+                    let bottom = facts.with_points(facts.points[lo]);
+                    if facts.points[hi] < 100 {
+                        match top.count_ones() {
+                            1 => s[hi] = 1,
+                            2 => out.held[0] = top,
+                            _ => {}
+                        }
+                    }
+                    match bottom.count_ones() {
+                        1 => s[lo] = 1,
+                        2 => out.held[1] = bottom,
+                        _ => {}
+                    }
+                }
+            }
+            Scoring::OwnPoints => {
+                let order = facts.by_points();
+                let p = |seat: Seat| facts.points[seat] as i32;
+                let (hi, mid, lo) = (order[0], order[1], order[n - 1]);
+                if p(hi) == p(mid) {
+                    s[lo] = p(lo);
+                    out.rule = ScoreRule::OwnPointsTwoEqual;
+                } else if p(mid) == p(lo) {
+                    s[hi] = p(hi);
+                    out.rule = ScoreRule::OwnPointsTwoEqual;
+                } else {
+                    s[hi] = p(hi);
+                    s[lo] = p(lo);
+                    out.rule = ScoreRule::OwnPoints;
+                }
+            }
+            Scoring::Mura {
+                threshold,
+                bonus_at,
+            } => {
+                out.rule = ScoreRule::Penalty;
+                for seat in facts.seats() {
+                    let points = facts.points[seat];
+                    s[seat] = match bonus_at {
+                        Some(b) if points >= u32::from(b) => {
+                            if totals.get(seat).copied().unwrap_or(0) > 0 { -1 } else { 0 }
+                        }
+                        _ if points >= u32::from(threshold) => 0,
+                        _ => i32::from(facts.tricks[seat]) + 1,
+                    };
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Molotow's first matching rule and, for the three-way tie, the tied seats.
+fn molotow_rule(facts: &DealFacts) -> (ScoreRule, u8) {
+    let total: u32 = facts.points[..facts.players].iter().sum();
+    let order = facts.by_points();
+    let p = |i: usize| facts.points[order[i]];
+    if total > 0 && p(0) == total {
+        return (ScoreRule::AllPoints, 0);
+    }
+    if p(0) >= 100 {
+        return (ScoreRule::Hundred, 0);
+    }
+    for i in 0..facts.players {
+        let tied = facts.with_points(facts.points[i]);
+        if tied.count_ones() == 3 {
+            return (ScoreRule::ThreeEqual, tied);
+        }
+    }
+    let rule = if p(2) == p(3) {
+        ScoreRule::TwoLowestEqual
+    } else if p(0) == p(1) {
+        ScoreRule::TwoHighestEqual
+    } else if p(1) == p(2) {
+        ScoreRule::TwoMiddleEqual
+    } else {
+        ScoreRule::AllDiffer
+    };
+    (rule, 0)
+}
