@@ -1,1 +1,161 @@
-fn main(){}
+//! `torite`: the command-line front end of the torite trick-taking engine.
+
+mod bench;
+mod deal;
+mod input;
+mod rules;
+mod show;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Trick-taking games (トリテ): Mini Misère, the Jass avoidance family and Mura.
+#[derive(Parser, Debug)]
+#[command(name = "torite", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check a game record action by action and print its scores as JSON (RECORD.md).
+    Replay {
+        /// The record file, or `-` for standard input.
+        file: PathBuf,
+    },
+    /// Count the legal action sequences of a given length after a record's last action.
+    Perft {
+        /// The record file, or `-` for standard input.
+        file: PathBuf,
+        /// The sequence length.
+        #[arg(long)]
+        depth: u32,
+    },
+    /// List the presets, or print one ruleset's options as a house-rule TOML file.
+    Rules {
+        /// A preset id or a house-rule file (TOML or JSON).
+        ruleset: Option<String>,
+    },
+    /// Deal a seeded random deal (ChaCha8) and print it as a record; `--play` plays a whole
+    /// game with random legal actions.
+    Deal {
+        /// A preset id or a house-rule file (TOML or JSON).
+        ruleset: String,
+        /// The seed: the same seed gives the same deal on every machine and version.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The first dealer's seat.
+        #[arg(long, default_value_t = 0)]
+        dealer: usize,
+        /// Play a complete game with uniformly random legal actions.
+        #[arg(long)]
+        play: bool,
+    },
+    /// Show a record as a readable score sheet, trick by trick.
+    Show {
+        /// The record file, or `-` for standard input.
+        file: PathBuf,
+        /// Only the score sheet, without the tricks.
+        #[arg(long)]
+        scores_only: bool,
+    },
+    /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
+    Bench {
+        /// Only this preset (default: every preset).
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// Seconds to measure each ruleset.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+}
+
+/// An error to report on one line of standard error, with its exit status.
+#[derive(Debug)]
+pub struct Failure {
+    message: String,
+    status: u8,
+}
+
+impl Failure {
+    /// Bad input: exit status 2.
+    pub fn input(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            message: message.to_string(),
+            status: 2,
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<String, Failure> {
+    match cli.command {
+        Command::Replay { file } => {
+            let replay = input::replay_file(&file)?;
+            let report = serde_json::to_value(&replay.report).map_err(Failure::input)?;
+            Ok(torite_core::to_pretty_json(&report))
+        }
+        Command::Perft { file, depth } => input::perft_file(&file, depth).map(|n| format!("{n}\n")),
+        Command::Rules { ruleset } => match ruleset {
+            None => Ok(rules::list()),
+            Some(arg) => Ok(rules::toml(&input::load_rules(&arg)?)),
+        },
+        Command::Deal {
+            ruleset,
+            seed,
+            dealer,
+            play,
+        } => {
+            let rules = input::load_rules(&ruleset)?;
+            let record = deal::seeded(rules, seed, dealer, play)?;
+            Ok(torite_core::to_pretty_json(&record.to_json()))
+        }
+        Command::Show { file, scores_only } => {
+            let replay = input::replay_file(&file)?;
+            Ok(show::render(&replay, !scores_only))
+        }
+        Command::Bench { ruleset, seconds } => {
+            let presets = match ruleset {
+                Some(arg) => vec![input::load_rules(&arg)?],
+                None => torite_core::Preset::ALL
+                    .iter()
+                    .map(|p| p.ruleset())
+                    .collect(),
+            };
+            if !(seconds > 0.0 && seconds.is_finite()) {
+                return Err(Failure::input(format!(
+                    "--seconds {seconds}: expected a positive number"
+                )));
+            }
+            for rules in presets {
+                let line = bench::run(rules, seconds);
+                println!("{line}");
+            }
+            Ok(String::new())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+                .is_err()
+            {
+                return ExitCode::from(1);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            eprintln!("{}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
+}

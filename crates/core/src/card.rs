@@ -325,7 +325,11 @@ impl FromStr for Card {
             return Err(err());
         }
         let (rank, suit) = s.split_at(s.len() - 1);
-        let suit = suit.chars().next().and_then(Suit::from_letter).ok_or_else(err)?;
+        let suit = suit
+            .chars()
+            .next()
+            .and_then(Suit::from_letter)
+            .ok_or_else(err)?;
         let rank = Rank::from_token(rank).ok_or_else(err)?;
         Ok(Card::new(suit, rank))
     }
@@ -493,7 +497,9 @@ impl CardSet {
 
 impl fmt::Debug for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|c| c.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|c| c.to_string()))
+            .finish()
     }
 }
 

@@ -284,7 +284,11 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::BadDealer { dealer, players } => {
-                write!(f, "dealer {dealer} is not a seat (seats are 0 to {})", players - 1)
+                write!(
+                    f,
+                    "dealer {dealer} is not a seat (seats are 0 to {})",
+                    players - 1
+                )
             }
             SetupError::HandCount { given, players } => {
                 write!(f, "{given} hands given for {players} seats")
@@ -603,7 +607,11 @@ impl Deal {
     }
 
     const fn next(&self, seat: u8) -> u8 {
-        if seat + 1 == self.players { 0 } else { seat + 1 }
+        if seat + 1 == self.players {
+            0
+        } else {
+            seat + 1
+        }
     }
 
     /// The legal actions of the seat to act; empty once the deal is over.
@@ -904,7 +912,8 @@ impl Deal {
         match (self.rules.follow, self.trump) {
             // Jass: trumping in shows nothing; so does a trump lead answered off suit (the
             // seat may hold the trump Jack alone).
-            (FollowRule::Jass, Trump::Suit(trump)) if card.suit() == Some(trump) || trump == led => {}
+            (FollowRule::Jass, Trump::Suit(trump))
+                if card.suit() == Some(trump) || trump == led => {}
             (FollowRule::Handjass, Trump::Suit(trump)) if card.suit() != Some(trump) => {
                 self.voids[seat as usize] |= led_bit | 1 << trump as u8;
             }
@@ -1004,9 +1013,7 @@ impl Deal {
                     }
                     _ => {}
                 }
-                if self.all_tricks_played()
-                    && self.last_trick.is_some_and(|t| t.winner == seat)
-                {
+                if self.all_tricks_played() && self.last_trick.is_some_and(|t| t.winner == seat) {
                     points += u32::from(self.rules.last_trick_bonus);
                 }
                 points
@@ -1024,7 +1031,10 @@ mod tests {
     fn actions_parse_case_insensitively() {
         assert_eq!("LOT".parse::<Action>().unwrap(), Action::Lot);
         assert_eq!("Pass".parse::<Action>().unwrap(), Action::Pass);
-        assert_eq!("call:h".parse::<Action>().unwrap(), Action::Call(Suit::Hearts));
+        assert_eq!(
+            "call:h".parse::<Action>().unwrap(),
+            Action::Call(Suit::Hearts)
+        );
         assert_eq!("10s".parse::<Action>().unwrap().to_string(), "TS");
         for bad in ["call:", "call:X", "call:HH", "lots", "ZZ"] {
             assert_eq!(bad.parse::<Action>().unwrap_err().token, bad);
@@ -1042,14 +1052,36 @@ mod tests {
             h("AC KC QC JC TC 2C"),
         ];
         assert!(Deal::new(rules, 0, &good).is_ok());
-        assert_eq!(Deal::new(rules, 4, &good).unwrap_err(), SetupError::BadDealer { dealer: 4, players: 4 });
-        assert!(matches!(Deal::new(rules, 0, &good[..3]), Err(SetupError::HandCount { .. })));
+        assert_eq!(
+            Deal::new(rules, 4, &good).unwrap_err(),
+            SetupError::BadDealer {
+                dealer: 4,
+                players: 4
+            }
+        );
+        assert!(matches!(
+            Deal::new(rules, 0, &good[..3]),
+            Err(SetupError::HandCount { .. })
+        ));
         let mut bad = good;
         bad[0] = h("AS KS QS JS TS 9S");
-        assert_eq!(Deal::new(rules, 0, &bad).unwrap_err(), SetupError::NotInDeck("9S".parse().unwrap()));
+        assert_eq!(
+            Deal::new(rules, 0, &bad).unwrap_err(),
+            SetupError::NotInDeck("9S".parse().unwrap())
+        );
         bad[0] = h("AS KS QS JS TS AH");
-        assert_eq!(Deal::new(rules, 0, &bad).unwrap_err(), SetupError::Duplicate("AH".parse().unwrap()));
+        assert_eq!(
+            Deal::new(rules, 0, &bad).unwrap_err(),
+            SetupError::Duplicate("AH".parse().unwrap())
+        );
         bad[0] = h("AS KS QS JS TS");
-        assert!(matches!(Deal::new(rules, 0, &bad), Err(SetupError::HandSize { seat: 0, given: 5, expected: 6 })));
+        assert!(matches!(
+            Deal::new(rules, 0, &bad),
+            Err(SetupError::HandSize {
+                seat: 0,
+                given: 5,
+                expected: 6
+            })
+        ));
     }
 }

@@ -231,7 +231,9 @@ impl Game {
             .map_err(GameError::Score)?;
         // Held-over points (Plus-Minus): each goes to the first later deal in which exactly one
         // of its pair scores.
-        let scorers: u8 = (0..n).filter(|s| score.scores[*s] > 0).fold(0, |m, s| m | 1 << s);
+        let scorers: u8 = (0..n)
+            .filter(|s| score.scores[*s] > 0)
+            .fold(0, |m, s| m | 1 << s);
         self.held.retain(|pair| {
             let scoring = pair & scorers;
             if scoring.count_ones() == 1 {

@@ -5,6 +5,7 @@ pub mod card;
 pub mod deal;
 pub mod game;
 pub mod perft;
+pub mod playout;
 pub mod record;
 pub mod ruleset;
 pub mod scoring;
@@ -17,7 +18,10 @@ pub use deal::{
 };
 pub use game::{DealResult, Game, GameError};
 pub use perft::perft;
-pub use record::{DealReport, Loc, Record, RecordDeal, RecordError, Replay, Report};
+pub use playout::random_playout;
+pub use record::{
+    DealReport, Loc, Record, RecordDeal, RecordError, Replay, Report, to_pretty_json,
+};
 pub use ruleset::{
     CardPoints, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES, Preset,
     Ranking, Ruleset, RulesetError, RulesetProblem, Scoring, TieRule, Trump, TrumpRule,

@@ -51,7 +51,12 @@ impl Record {
                 let hands: Vec<Vec<String>> = d
                     .hands
                     .iter()
-                    .map(|h| h.to_string().split_whitespace().map(str::to_owned).collect())
+                    .map(|h| {
+                        h.to_string()
+                            .split_whitespace()
+                            .map(str::to_owned)
+                            .collect()
+                    })
                     .collect();
                 deal.insert("hands".into(), serde_json::json!(hands));
                 let actions: Vec<String> = d.actions.iter().map(Action::to_string).collect();
@@ -77,7 +82,11 @@ impl Record {
     ///
     /// The first [`RecordError`] found.
     pub fn replay(&self) -> Result<Replay, RecordError> {
-        let mut r = Replayer::new(self.ruleset, self.players.as_ref().map(Vec::len), self.deals.first().map(|d| d.dealer))?;
+        let mut r = Replayer::new(
+            self.ruleset,
+            self.players.as_ref().map(Vec::len),
+            self.deals.first().map(|d| d.dealer),
+        )?;
         for (i, deal) in self.deals.iter().enumerate() {
             r.start_deal(i, Some(deal.dealer), &deal.hands)?;
             for action in &deal.actions {
@@ -232,7 +241,11 @@ fn card_codes(cards: &[Card]) -> Vec<String> {
 }
 
 impl Replayer {
-    fn new(rules: Ruleset, names: Option<usize>, first_dealer: Option<Seat>) -> Result<Replayer, RecordError> {
+    fn new(
+        rules: Ruleset,
+        names: Option<usize>,
+        first_dealer: Option<Seat>,
+    ) -> Result<Replayer, RecordError> {
         let players = rules.players as usize;
         if let Some(n) = names
             && n != players
@@ -242,8 +255,15 @@ impl Replayer {
                 format!("players has {n} names but the ruleset has {players} seats"),
             ));
         }
-        let game = Game::new(rules, first_dealer.unwrap_or(0))
-            .map_err(|e| RecordError::at(Loc { deal: Some(0), ..Loc::default() }, e.to_string()))?;
+        let game = Game::new(rules, first_dealer.unwrap_or(0)).map_err(|e| {
+            RecordError::at(
+                Loc {
+                    deal: Some(0),
+                    ..Loc::default()
+                },
+                e.to_string(),
+            )
+        })?;
         Ok(Replayer {
             game,
             deals: Vec::new(),
@@ -268,21 +288,34 @@ impl Replayer {
         }
     }
 
-    fn start_deal(&mut self, index: usize, dealer: Option<Seat>, hands: &[CardSet]) -> Result<(), RecordError> {
+    fn start_deal(
+        &mut self,
+        index: usize,
+        dealer: Option<Seat>,
+        hands: &[CardSet],
+    ) -> Result<(), RecordError> {
         self.deal_index = index;
         if self.game.is_finished() {
             return Err(RecordError::at(
                 self.deal_loc(),
-                format!("the game ended after deal {}; no deal may follow", index - 1),
+                format!(
+                    "the game ended after deal {}; no deal may follow",
+                    index - 1
+                ),
             ));
         }
         let expected = self.game.next_dealer();
         match dealer {
             Some(d) if d != expected => {
                 let why = if d >= self.game.rules().players as usize {
-                    format!("dealer {d} is not a seat (seats are 0 to {})", self.game.rules().players - 1)
+                    format!(
+                        "dealer {d} is not a seat (seats are 0 to {})",
+                        self.game.rules().players - 1
+                    )
                 } else {
-                    format!("dealer {d} breaks the rotation (the dealer of this deal is seat {expected})")
+                    format!(
+                        "dealer {d} breaks the rotation (the dealer of this deal is seat {expected})"
+                    )
                 };
                 return Err(RecordError::at(self.deal_loc(), why));
             }
@@ -349,7 +382,9 @@ impl Replayer {
             },
             lot: (lot.declarers != 0).then(|| LotReport {
                 declarers: (0..n).filter(|s| lot.declarers & (1 << s) != 0).collect(),
-                success: deal.is_over().then(|| facts.lot.is_some_and(|l| l.winner.is_some())),
+                success: deal
+                    .is_over()
+                    .then(|| facts.lot.is_some_and(|l| l.winner.is_some())),
             }),
             tricks,
             tricks_won: deal.tricks_won().to_vec(),
@@ -435,9 +470,12 @@ fn kind(v: &Value) -> &'static str {
 }
 
 fn seat_number(v: &Value, what: &str, loc: Loc) -> Result<Seat, RecordError> {
-    v.as_u64()
-        .map(|n| n as Seat)
-        .ok_or_else(|| RecordError::at(loc, format!("{what} must be a seat number (an integer from 0), not {v}")))
+    v.as_u64().map(|n| n as Seat).ok_or_else(|| {
+        RecordError::at(
+            loc,
+            format!("{what} must be a seat number (an integer from 0), not {v}"),
+        )
+    })
 }
 
 /// Replays a record given as a JSON value.
@@ -447,34 +485,52 @@ fn seat_number(v: &Value, what: &str, loc: Loc) -> Result<Seat, RecordError> {
 /// A [`RecordError`] for a malformed record or an illegal action.
 pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
     let top = Loc::default();
-    let obj = value
-        .as_object()
-        .ok_or_else(|| RecordError::at(top, format!("a record must be a JSON object, not {}", kind(value))))?;
+    let obj = value.as_object().ok_or_else(|| {
+        RecordError::at(
+            top,
+            format!("a record must be a JSON object, not {}", kind(value)),
+        )
+    })?;
     let ruleset = obj
         .get("ruleset")
         .ok_or_else(|| RecordError::at(top, "the record has no \"ruleset\""))?;
-    let rules = Ruleset::from_json(ruleset).map_err(|e| RecordError::at(top, format!("ruleset: {e}")))?;
+    let rules =
+        Ruleset::from_json(ruleset).map_err(|e| RecordError::at(top, format!("ruleset: {e}")))?;
     let names = match obj.get("players") {
         None | Some(Value::Null) => None,
         Some(Value::Array(names)) => {
             if let Some(bad) = names.iter().find(|n| !n.is_string()) {
-                return Err(RecordError::at(top, format!("players must be names (strings), not {bad}")));
+                return Err(RecordError::at(
+                    top,
+                    format!("players must be names (strings), not {bad}"),
+                ));
             }
             Some(names.len())
         }
         Some(other) => {
-            return Err(RecordError::at(top, format!("players must be an array of names, not {}", kind(other))));
+            return Err(RecordError::at(
+                top,
+                format!("players must be an array of names, not {}", kind(other)),
+            ));
         }
     };
     let deals = match obj.get("deals") {
         Some(Value::Array(deals)) => deals,
-        Some(other) => return Err(RecordError::at(top, format!("deals must be an array, not {}", kind(other)))),
+        Some(other) => {
+            return Err(RecordError::at(
+                top,
+                format!("deals must be an array, not {}", kind(other)),
+            ));
+        }
         None => return Err(RecordError::at(top, "the record has no \"deals\"")),
     };
     let first_dealer = match deals.first() {
         None => None,
         Some(first) => {
-            let loc = Loc { deal: Some(0), ..top };
+            let loc = Loc {
+                deal: Some(0),
+                ..top
+            };
             match first.get("dealer") {
                 None | Some(Value::Null) => {
                     return Err(RecordError::at(loc, "the first deal must give its dealer"));
@@ -484,7 +540,10 @@ pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
                     if d >= rules.players as usize {
                         return Err(RecordError::at(
                             loc,
-                            format!("dealer {d} is not a seat (seats are 0 to {})", rules.players - 1),
+                            format!(
+                                "dealer {d} is not a seat (seats are 0 to {})",
+                                rules.players - 1
+                            ),
                         ));
                     }
                     Some(d)
@@ -494,10 +553,13 @@ pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
     };
     let mut r = Replayer::new(rules, names, first_dealer)?;
     for (i, deal) in deals.iter().enumerate() {
-        let loc = Loc { deal: Some(i), ..top };
-        let deal = deal
-            .as_object()
-            .ok_or_else(|| RecordError::at(loc, format!("a deal must be an object, not {}", kind(deal))))?;
+        let loc = Loc {
+            deal: Some(i),
+            ..top
+        };
+        let deal = deal.as_object().ok_or_else(|| {
+            RecordError::at(loc, format!("a deal must be an object, not {}", kind(deal)))
+        })?;
         let dealer = match deal.get("dealer") {
             None | Some(Value::Null) => None,
             Some(d) => Some(seat_number(d, "dealer", loc)?),
@@ -511,14 +573,22 @@ pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
             None | Some(Value::Null) => &Vec::new(),
             Some(Value::Array(a)) => a,
             Some(other) => {
-                return Err(RecordError::at(loc, format!("actions must be an array, not {}", kind(other))));
+                return Err(RecordError::at(
+                    loc,
+                    format!("actions must be an array, not {}", kind(other)),
+                ));
             }
         };
         r.start_deal(i, dealer, &hands)?;
         for action in actions {
             match action.as_str() {
-                Some(token) => r.action(token.parse::<Action>().map_err(|e| e.to_string()), token)?,
-                None => r.action(Err(format!("an action must be a string, not {action}")), &action.to_string())?,
+                Some(token) => {
+                    r.action(token.parse::<Action>().map_err(|e| e.to_string()), token)?
+                }
+                None => r.action(
+                    Err(format!("an action must be a string, not {action}")),
+                    &action.to_string(),
+                )?,
             }
         }
         r.end_deal(i + 1 == deals.len(), draw)?;
@@ -530,7 +600,10 @@ fn parse_hands(hands: Option<&Value>, loc: Loc) -> Result<Vec<CardSet>, RecordEr
     let hands = match hands {
         Some(Value::Array(h)) => h,
         Some(other) => {
-            return Err(RecordError::at(loc, format!("hands must be an array of hands, not {}", kind(other))));
+            return Err(RecordError::at(
+                loc,
+                format!("hands must be an array of hands, not {}", kind(other)),
+            ));
         }
         None => return Err(RecordError::at(loc, "the deal has no \"hands\"")),
     };
@@ -538,22 +611,101 @@ fn parse_hands(hands: Option<&Value>, loc: Loc) -> Result<Vec<CardSet>, RecordEr
         .iter()
         .enumerate()
         .map(|(seat, hand)| {
-            let loc = Loc { seat: Some(seat), ..loc };
-            let cards = hand
-                .as_array()
-                .ok_or_else(|| RecordError::at(loc, format!("a hand must be an array of card codes, not {}", kind(hand))))?;
+            let loc = Loc {
+                seat: Some(seat),
+                ..loc
+            };
+            let cards = hand.as_array().ok_or_else(|| {
+                RecordError::at(
+                    loc,
+                    format!("a hand must be an array of card codes, not {}", kind(hand)),
+                )
+            })?;
             let mut set = CardSet::EMPTY;
             for code in cards {
-                let text = code
-                    .as_str()
-                    .ok_or_else(|| RecordError::at(loc, format!("a card code must be a string, not {code}")))?;
-                let card: Card = text.parse().map_err(|e| RecordError::at(loc, format!("hands: {e}")))?;
+                let text = code.as_str().ok_or_else(|| {
+                    RecordError::at(loc, format!("a card code must be a string, not {code}"))
+                })?;
+                let card: Card = text
+                    .parse()
+                    .map_err(|e| RecordError::at(loc, format!("hands: {e}")))?;
                 if set.contains(card) {
-                    return Err(RecordError::at(loc, format!("hands: {card} appears twice in this hand")));
+                    return Err(RecordError::at(
+                        loc,
+                        format!("hands: {card} appears twice in this hand"),
+                    ));
                 }
                 set.insert(card);
             }
             Ok(set)
         })
         .collect()
+}
+
+/// Writes JSON with two-space indentation, keeping arrays of plain values (hands, actions,
+/// card lists, scores) on one line, so records and reports stay readable.
+#[must_use]
+pub fn to_pretty_json(value: &Value) -> String {
+    let mut out = String::new();
+    write_pretty(value, 0, &mut out);
+    out.push('\n');
+    out
+}
+
+fn write_pretty(value: &Value, depth: usize, out: &mut String) {
+    let indent = |d: usize| "  ".repeat(d);
+    match value {
+        Value::Array(items) if items.iter().all(|v| !v.is_array() && !v.is_object()) => {
+            out.push_str(&flat(items));
+        }
+        Value::Array(items)
+            if items.iter().all(|v| {
+                v.as_array()
+                    .is_some_and(|a| a.iter().all(|x| !x.is_array() && !x.is_object()))
+            }) && items.len() <= 6 =>
+        {
+            // An array of flat arrays (hands): one inner array per line.
+            if items.is_empty() {
+                out.push_str("[]");
+                return;
+            }
+            out.push_str("[\n");
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(&indent(depth + 1));
+                out.push_str(&flat(item.as_array().map_or(&[][..], Vec::as_slice)));
+                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&indent(depth));
+            out.push(']');
+        }
+        Value::Array(items) => {
+            out.push_str("[\n");
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(&indent(depth + 1));
+                write_pretty(item, depth + 1, out);
+                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&indent(depth));
+            out.push(']');
+        }
+        Value::Object(map) if map.is_empty() => out.push_str("{}"),
+        Value::Object(map) => {
+            out.push_str("{\n");
+            for (i, (key, item)) in map.iter().enumerate() {
+                out.push_str(&indent(depth + 1));
+                out.push_str(&Value::from(key.as_str()).to_string());
+                out.push_str(": ");
+                write_pretty(item, depth + 1, out);
+                out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&indent(depth));
+            out.push('}');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+fn flat(items: &[Value]) -> String {
+    let inner: Vec<String> = items.iter().map(Value::to_string).collect();
+    format!("[{}]", inner.join(", "))
 }

@@ -613,7 +613,10 @@ impl fmt::Display for RulesetProblem {
                 option,
                 value,
                 expected,
-            } => write!(f, "option {option} = {value} is invalid: expected {expected}"),
+            } => write!(
+                f,
+                "option {option} = {value} is invalid: expected {expected}"
+            ),
             RulesetProblem::Conflict { options, why } => {
                 write!(f, "options {} conflict: {why}", options.join(" and "))
             }
@@ -733,7 +736,10 @@ impl Ruleset {
         if !(2..=MAX_SEATS as u8).contains(&self.players) || deck % self.players as usize != 0 {
             conflict(
                 &["players", "deck"],
-                format!("{deck} cards cannot be dealt evenly to {} seats", self.players),
+                format!(
+                    "{deck} cards cannot be dealt evenly to {} seats",
+                    self.players
+                ),
             );
         }
         if self.follow != FollowRule::MustFollow
@@ -749,26 +755,52 @@ impl Ruleset {
         }
         match (self.joker, self.trump) {
             (Some(JokerRule::HighestTrump), TrumpRule::NoTrump) => {
-                conflict(&["joker", "trump"], "a joker that is the highest trump needs trumps".into());
+                conflict(
+                    &["joker", "trump"],
+                    "a joker that is the highest trump needs trumps".into(),
+                );
             }
-            (Some(JokerRule::LeadWinsFreeFollow | JokerRule::LeadWinsNamesSuit), TrumpRule::FirstOffSuit) => {
-                conflict(&["joker", "trump"], "a Mini Misère joker needs a game without trumps".into());
+            (
+                Some(JokerRule::LeadWinsFreeFollow | JokerRule::LeadWinsNamesSuit),
+                TrumpRule::FirstOffSuit,
+            ) => {
+                conflict(
+                    &["joker", "trump"],
+                    "a Mini Misère joker needs a game without trumps".into(),
+                );
             }
             _ => {}
         }
         if let Some(low) = self.low_card
             && self.ranks & (1 << low.index()) == 0
         {
-            conflict(&["low_card"], format!("the deck has no {} to be the low card", low.letter()));
+            conflict(
+                &["low_card"],
+                format!("the deck has no {} to be the low card", low.letter()),
+            );
         }
         if self.led_low_wins && self.low_card.is_none() {
             conflict(&["led_low_wins"], "the deck has no low card".into());
         }
         match (self.scoring, self.card_points) {
             (Scoring::Mura { .. }, CardPoints::Mura) => {}
-            (Scoring::Mura { .. }, _) => conflict(&["scoring"], "Mura scoring needs Mura card points".into()),
-            (Scoring::Mittlere { .. } | Scoring::Molotow { .. } | Scoring::PlusMinus | Scoring::OwnPoints, CardPoints::Jass { .. }) => {}
-            (Scoring::Mittlere { .. } | Scoring::Molotow { .. } | Scoring::PlusMinus | Scoring::OwnPoints, _) => {
+            (Scoring::Mura { .. }, _) => {
+                conflict(&["scoring"], "Mura scoring needs Mura card points".into())
+            }
+            (
+                Scoring::Mittlere { .. }
+                | Scoring::Molotow { .. }
+                | Scoring::PlusMinus
+                | Scoring::OwnPoints,
+                CardPoints::Jass { .. },
+            ) => {}
+            (
+                Scoring::Mittlere { .. }
+                | Scoring::Molotow { .. }
+                | Scoring::PlusMinus
+                | Scoring::OwnPoints,
+                _,
+            ) => {
                 conflict(&["scoring"], "Jass scoring needs Jass card points".into());
             }
             (Scoring::TrickTable { .. }, _) => {}
@@ -781,7 +813,10 @@ impl Ruleset {
                 conflict(&["scoring"], "Molotow scoring is for four players".into());
             }
             Scoring::TrickTable { .. } if self.tricks() >= 8 => {
-                conflict(&["scoring"], "the trick table has room for at most 7 tricks".into());
+                conflict(
+                    &["scoring"],
+                    "the trick table has room for at most 7 tricks".into(),
+                );
             }
             Scoring::Mura {
                 threshold,
@@ -879,17 +914,25 @@ impl Ruleset {
                 self.low_card = Some(rank);
             }
             "led_low_wins" => {
-                let wins = value.as_bool().ok_or_else(|| bad(name, value, "true or false"))?;
+                let wins = value
+                    .as_bool()
+                    .ok_or_else(|| bad(name, value, "true or false"))?;
                 if self.low_card.is_none() {
                     return Err(not_applicable(format!("{game} has no low card")));
                 }
                 self.led_low_wins = wins;
             }
             "molotow_middle_wins" => {
-                let wins = value.as_bool().ok_or_else(|| bad(name, value, "true or false"))?;
+                let wins = value
+                    .as_bool()
+                    .ok_or_else(|| bad(name, value, "true or false"))?;
                 match &mut self.scoring {
                     Scoring::Molotow { middle_wins } => *middle_wins = wins,
-                    _ => return Err(not_applicable(format!("{game} is not scored as Molotow Jass"))),
+                    _ => {
+                        return Err(not_applicable(format!(
+                            "{game} is not scored as Molotow Jass"
+                        )));
+                    }
                 }
             }
             "follow" => {
@@ -897,7 +940,13 @@ impl Ruleset {
                     Some("must-follow") => FollowRule::MustFollow,
                     Some("jass") => FollowRule::Jass,
                     Some("handjass") => FollowRule::Handjass,
-                    _ => return Err(bad(name, value, "\"must-follow\", \"jass\" or \"handjass\"")),
+                    _ => {
+                        return Err(bad(
+                            name,
+                            value,
+                            "\"must-follow\", \"jass\" or \"handjass\"",
+                        ));
+                    }
                 };
                 if follow != FollowRule::MustFollow
                     && (self.trump != TrumpRule::FirstOffSuit || self.joker.is_some())
@@ -912,7 +961,11 @@ impl Ruleset {
                 let t = int_in(name, value, 0, 40)? as u8;
                 match &mut self.scoring {
                     Scoring::Mura { threshold, .. } => *threshold = t,
-                    _ => return Err(not_applicable(format!("{game} has no exemption threshold (Mura only)"))),
+                    _ => {
+                        return Err(not_applicable(format!(
+                            "{game} has no exemption threshold (Mura only)"
+                        )));
+                    }
                 }
             }
             "bonus_at" => {
@@ -947,7 +1000,8 @@ impl Ruleset {
         let mut rules = preset.ruleset();
         let options: Vec<(&str, &Value)> = options.into_iter().collect();
         let mut problems = Vec::new();
-        if options.iter().any(|(n, _)| *n == "target") && options.iter().any(|(n, _)| *n == "deals") {
+        if options.iter().any(|(n, _)| *n == "target") && options.iter().any(|(n, _)| *n == "deals")
+        {
             problems.push(RulesetProblem::Conflict {
                 options: vec!["target", "deals"],
                 why: "a game ends either at a target or after a number of deals, not both".into(),
@@ -984,7 +1038,12 @@ impl Ruleset {
                         expected: "a preset id string",
                     })
                 })?;
-                Ruleset::from_options(base, map.iter().filter(|(k, _)| *k != "base").map(|(k, v)| (k.as_str(), v)))
+                Ruleset::from_options(
+                    base,
+                    map.iter()
+                        .filter(|(k, _)| *k != "base")
+                        .map(|(k, v)| (k.as_str(), v)),
+                )
             }
             other => Err(RulesetProblem::BadValue {
                 option: "ruleset",
@@ -1017,7 +1076,11 @@ impl Ruleset {
         if self.trump == TrumpRule::FirstOffSuit && self.joker.is_none() {
             out.push(("follow", Value::from(self.follow.as_str())));
         }
-        if let Scoring::Mura { threshold, bonus_at } = self.scoring {
+        if let Scoring::Mura {
+            threshold,
+            bonus_at,
+        } = self.scoring
+        {
             out.push(("threshold", Value::from(threshold)));
             out.push(("bonus_at", bonus_at.map_or(Value::Null, Value::from)));
         }
@@ -1028,9 +1091,15 @@ impl Ruleset {
     #[must_use]
     pub fn overrides(&self) -> Vec<(&'static str, Value)> {
         let base = self.base.ruleset().options();
-        let mut out: Vec<_> = self.options().into_iter().filter(|o| !base.contains(o)).collect();
+        let mut out: Vec<_> = self
+            .options()
+            .into_iter()
+            .filter(|o| !base.contains(o))
+            .collect();
         // A fixed number of deals replaces the target: the base's own end option is not named.
-        if matches!(self.end, GameEnd::Deals(_)) && !matches!(self.base.ruleset().end, GameEnd::Deals(_)) {
+        if matches!(self.end, GameEnd::Deals(_))
+            && !matches!(self.base.ruleset().end, GameEnd::Deals(_))
+        {
             out.retain(|(n, _)| *n != "target");
         }
         out
@@ -1144,7 +1213,12 @@ mod tests {
 
     #[test]
     fn rank_orders() {
-        let names = |r: Ranking, ranks| r.order(ranks).iter().map(|r| r.letter()).collect::<String>();
+        let names = |r: Ranking, ranks| {
+            r.order(ranks)
+                .iter()
+                .map(|r| r.letter())
+                .collect::<String>()
+        };
         assert_eq!(names(Ranking::AceHigh, SWISS), "AKQJT9876");
         assert_eq!(names(Ranking::JassTrump, SWISS), "J9AKQT876");
         assert_eq!(names(Ranking::TenNineAce, SWISS), "T9AKQJ876");
@@ -1153,7 +1227,15 @@ mod tests {
     #[test]
     fn low_card_nine_replaces_the_twos() {
         let rules = Ruleset::from_options("mini-misere-4", [("low_card", &json!(9))]).unwrap();
-        assert_eq!(rules.deck().to_string().split(' ').filter(|c| c.starts_with('9')).count(), 4);
+        assert_eq!(
+            rules
+                .deck()
+                .to_string()
+                .split(' ')
+                .filter(|c| c.starts_with('9'))
+                .count(),
+            4
+        );
         assert!(!rules.deck().contains("2S".parse().unwrap()));
         assert_eq!(rules.low_card, Some(Rank::NINE));
     }
@@ -1171,10 +1253,20 @@ mod tests {
     fn options_that_do_not_apply_are_refused_by_name() {
         let cases = [
             ("mittlere-jass", "target", json!(10), "target"),
-            ("mittlere-jass", "lot_timing", json!("before-lead"), "lot_timing"),
+            (
+                "mittlere-jass",
+                "lot_timing",
+                json!("before-lead"),
+                "lot_timing",
+            ),
             ("mini-misere-4", "follow", json!("jass"), "follow"),
             ("middler-joker", "follow", json!("jass"), "follow"),
-            ("mura-4", "molotow_middle_wins", json!(true), "molotow_middle_wins"),
+            (
+                "mura-4",
+                "molotow_middle_wins",
+                json!(true),
+                "molotow_middle_wins",
+            ),
             ("mini-misere-4", "threshold", json!(6), "threshold"),
             ("mini-misere-4", "colour", json!(1), "colour"),
             ("mura-4", "threshold", json!("6"), "threshold"),
@@ -1189,17 +1281,31 @@ mod tests {
 
     #[test]
     fn target_and_deals_together_are_refused() {
-        let err = Ruleset::from_options("mini-misere-4", [("target", &json!(30)), ("deals", &json!(4))])
-            .unwrap_err();
+        let err = Ruleset::from_options(
+            "mini-misere-4",
+            [("target", &json!(30)), ("deals", &json!(4))],
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("target and deals"), "{err}");
     }
 
     #[test]
     fn house_rules_from_the_rules_text() {
-        let r = Ruleset::from_options("mini-misere-4", [("lot_timing", &json!("before-lead"))]).unwrap();
+        let r = Ruleset::from_options("mini-misere-4", [("lot_timing", &json!("before-lead"))])
+            .unwrap();
         assert_eq!(r.lot.unwrap().timing, LotTiming::BeforeLead);
-        let r = Ruleset::from_options("mura-4", [("threshold", &json!(6)), ("bonus_at", &json!(7))]).unwrap();
-        assert_eq!(r.scoring, Scoring::Mura { threshold: 6, bonus_at: Some(7) });
+        let r = Ruleset::from_options(
+            "mura-4",
+            [("threshold", &json!(6)), ("bonus_at", &json!(7))],
+        )
+        .unwrap();
+        assert_eq!(
+            r.scoring,
+            Scoring::Mura {
+                threshold: 6,
+                bonus_at: Some(7)
+            }
+        );
         let r = Ruleset::from_options("mittlere-jass", [("deals", &json!(24))]).unwrap();
         assert_eq!(r.end, GameEnd::Deals(24));
     }
@@ -1213,9 +1319,16 @@ mod tests {
             assert_eq!(back, r);
             assert_eq!(Ruleset::from_json(&r.to_json()).unwrap(), r);
         }
-        let r = Ruleset::from_options("mini-misere-4", [("deals", &json!(3)), ("low_card", &json!(9))]).unwrap();
+        let r = Ruleset::from_options(
+            "mini-misere-4",
+            [("deals", &json!(3)), ("low_card", &json!(9))],
+        )
+        .unwrap();
         let j = r.to_json();
-        assert_eq!(j, json!({"base": "mini-misere-4", "deals": 3, "low_card": 9}));
+        assert_eq!(
+            j,
+            json!({"base": "mini-misere-4", "deals": 3, "low_card": 9})
+        );
         assert_eq!(Ruleset::from_json(&j).unwrap(), r);
     }
 }

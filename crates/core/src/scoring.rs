@@ -296,9 +296,15 @@ impl Ruleset {
                 } else {
                     let order = facts.by_points();
                     let (hi, mid, lo) = (order[0], order[1], order[2]);
-                    if facts.points[hi] == facts.points[mid] || facts.points[mid] == facts.points[lo] {
+                    if facts.points[hi] == facts.points[mid]
+                        || facts.points[mid] == facts.points[lo]
+                    {
                         everyone(s, -1);
-                        let third = if facts.points[hi] == facts.points[mid] { lo } else { hi };
+                        let third = if facts.points[hi] == facts.points[mid] {
+                            lo
+                        } else {
+                            hi
+                        };
                         s[third] = 2;
                         out.rule = ScoreRule::TwoEqual;
                     } else {
@@ -407,7 +413,11 @@ impl Ruleset {
                     let points = facts.points[seat];
                     s[seat] = match bonus_at {
                         Some(b) if points >= u32::from(b) => {
-                            if totals.get(seat).copied().unwrap_or(0) > 0 { -1 } else { 0 }
+                            if totals.get(seat).copied().unwrap_or(0) > 0 {
+                                -1
+                            } else {
+                                0
+                            }
                         }
                         _ if points >= u32::from(threshold) => 0,
                         _ => i32::from(facts.tricks[seat]) + 1,

@@ -45,7 +45,10 @@ pub fn deal_hands(rules: &Ruleset, rng: &mut (impl Rng + ?Sized)) -> [CardSet; M
     let share = rules.tricks();
     let mut hands = [CardSet::EMPTY; MAX_SEATS];
     for (seat, hand) in hands.iter_mut().take(rules.players as usize).enumerate() {
-        *hand = cards[seat * share..(seat + 1) * share].iter().copied().collect();
+        *hand = cards[seat * share..(seat + 1) * share]
+            .iter()
+            .copied()
+            .collect();
     }
     hands
 }

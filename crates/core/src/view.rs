@@ -43,7 +43,9 @@ impl<'a> View<'a> {
     /// The number of cards each seat still holds.
     #[must_use]
     pub fn hand_sizes(&self) -> Vec<usize> {
-        (0..self.deal.players()).map(|s| self.deal.hand(s).len()).collect()
+        (0..self.deal.players())
+            .map(|s| self.deal.hand(s).len())
+            .collect()
     }
 
     /// The cards no one has played and the viewer does not hold: the other seats' cards.
@@ -139,7 +141,9 @@ impl<'a> View<'a> {
     /// Card points captured so far per seat.
     #[must_use]
     pub fn card_points(&self) -> Vec<u32> {
-        (0..self.deal.players()).map(|s| self.deal.card_points(s)).collect()
+        (0..self.deal.players())
+            .map(|s| self.deal.card_points(s))
+            .collect()
     }
 
     /// The viewer's legal actions when it is to act, otherwise none.

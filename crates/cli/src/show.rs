@@ -1,0 +1,118 @@
+//! `torite show`: a record as a readable sheet, trick by trick, with the running scores.
+
+use std::fmt::Write;
+
+use torite_core::{Replay, Ruleset};
+
+fn row(label: &str, values: &[String]) -> String {
+    let mut line = format!("  {label:<12}");
+    for v in values {
+        let _ = write!(line, "{v:>7}");
+    }
+    line
+}
+
+fn name(rules: &Ruleset) -> String {
+    let custom = if rules.is_preset() {
+        ""
+    } else {
+        " with house rules"
+    };
+    format!(
+        "{} / {}{custom} ({})",
+        rules.base.name_en(),
+        rules.base.name_ja(),
+        rules.id()
+    )
+}
+
+/// Renders the replayed record; `tricks` adds every trick.
+pub fn render(replay: &Replay, tricks: bool) -> String {
+    let rules = replay.game.rules();
+    let report = &replay.report;
+    let n = rules.players as usize;
+    let seats: Vec<String> = (0..n).map(|s| format!("seat {s}")).collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", name(rules));
+    for (i, deal) in report.deals.iter().enumerate() {
+        let _ = writeln!(out, "\nDeal {} (dealer: seat {})", i + 1, deal.dealer);
+        if let Some(trump) = &deal.trump {
+            let _ = writeln!(out, "  trump: {trump}");
+        }
+        if let Some(lot) = &deal.lot {
+            let who: Vec<String> = lot.declarers.iter().map(|s| format!("seat {s}")).collect();
+            let result = match lot.success {
+                Some(true) => "succeeded",
+                Some(false) => "failed",
+                None => "in progress",
+            };
+            let _ = writeln!(out, "  Lot: {} ({result})", who.join(", "));
+        }
+        if tricks {
+            for (t, trick) in deal.tricks.iter().enumerate() {
+                let cards: Vec<String> = trick
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| format!("{}:{c}", (trick.leader + k) % n))
+                    .collect();
+                let winner = trick.winner.map_or("…".to_owned(), |w| format!("seat {w}"));
+                let _ = writeln!(out, "  trick {:>2}  {}  → {winner}", t + 1, cards.join(" "));
+            }
+        }
+        let _ = writeln!(out, "{}", row("", &seats));
+        let _ = writeln!(
+            out,
+            "{}",
+            row(
+                "tricks",
+                &deal
+                    .tricks_won
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+            )
+        );
+        if deal.card_points.iter().any(|p| *p > 0) {
+            let _ = writeln!(
+                out,
+                "{}",
+                row(
+                    "points",
+                    &deal
+                        .card_points
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                )
+            );
+        }
+        match (&deal.scores, &deal.totals) {
+            (Some(scores), Some(totals)) => {
+                let signed: Vec<String> = scores.iter().map(|s| format!("{s:+}")).collect();
+                let _ = writeln!(out, "{}", row("score", &signed));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    row(
+                        "total",
+                        &totals.iter().map(i32::to_string).collect::<Vec<_>>()
+                    )
+                );
+                if let Some(rule) = &deal.rule {
+                    let _ = writeln!(out, "  ({rule})");
+                }
+            }
+            _ => {
+                let _ = writeln!(out, "  (deal in progress)");
+            }
+        }
+    }
+    if report.finished {
+        let winners: Vec<String> = report.winners.iter().map(|s| format!("seat {s}")).collect();
+        let _ = writeln!(out, "\nGame over. Winner: {}", winners.join(", "));
+    } else {
+        let _ = writeln!(out, "\nGame not finished.");
+    }
+    out
+}
