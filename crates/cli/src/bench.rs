@@ -30,6 +30,8 @@ pub fn run(rules: Ruleset, seconds: f64) -> String {
         "ruleset": rules.id(),
         "deals_per_sec": (deals as f64 / secs).round(),
         "actions_per_sec": (actions as f64 / secs).round(),
+        "deals": deals,
+        "seconds": (secs * 1000.0).round() / 1000.0,
     })
     .to_string()
 }

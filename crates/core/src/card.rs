@@ -101,7 +101,7 @@ impl fmt::Display for Suit {
 /// Jass trump order, Mura's 10-9-A order), see [`crate::Ruleset::strength`]. The derived `Ord`
 /// is the natural index order, for sorting displays only.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Rank(u8);
+pub struct Rank(pub(crate) u8);
 
 impl Rank {
     /// The deuce.
@@ -251,10 +251,16 @@ impl Card {
     /// The card's printed suit; `None` for the joker.
     #[must_use]
     pub const fn suit(self) -> Option<Suit> {
+        const LANES: [Option<Suit>; 4] = [
+            Some(Suit::Spades),
+            Some(Suit::Hearts),
+            Some(Suit::Diamonds),
+            Some(Suit::Clubs),
+        ];
         if self.is_joker() {
             None
         } else {
-            Suit::from_index(self.0 / 16)
+            LANES[(self.0 / 16) as usize]
         }
     }
 
@@ -266,11 +272,6 @@ impl Card {
         } else {
             Some(Rank(self.0 % 16))
         }
-    }
-
-    /// The rank index (2..=14; 15 for the joker).
-    pub(crate) const fn rank_index(self) -> usize {
-        (self.0 % 16) as usize
     }
 
     /// Writes the card with a suit symbol instead of a letter (`A♠`, `JK`).

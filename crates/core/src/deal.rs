@@ -388,6 +388,12 @@ pub struct Deal {
     led: Option<Suit>,
     best_seat: u8,
     best_strength: u8,
+    /// The card currently winning the trick in progress.
+    best_card: Card,
+    /// The cards of the trick in progress, as a set.
+    trick_set: CardSet,
+    /// The number of tricks in the deal.
+    tricks: u8,
     trump: Trump,
     lot: LotState,
     /// First-card timing: the acting seat has just declared and must now play its card.
@@ -475,6 +481,9 @@ impl Deal {
             led: None,
             best_seat: leader,
             best_strength: 0,
+            best_card: Card::JOKER,
+            trick_set: CardSet::EMPTY,
+            tricks: rules.tricks() as u8,
             trump: Trump::None,
             lot: LotState {
                 declarers: 0,
@@ -642,7 +651,9 @@ impl Deal {
         self.legal_actions().contains(action)
     }
 
-    fn may_declare_with_card(&self) -> bool {
+    /// Whether the seat to act may declare the Lot with its card (first-card timing).
+    #[must_use]
+    pub fn may_declare_with_card(&self) -> bool {
         matches!(self.rules.lot, Some(lot) if lot.timing == LotTiming::FirstCard)
             && self.completed == 0
             && !self.lot_pending
@@ -808,17 +819,13 @@ impl Deal {
                 trump: trump.suit().unwrap_or(led),
             },
             (FollowRule::Handjass, _) if follow.contains(card) => PlayError::MustBeat {
-                best: self.trick[self.best_index()],
+                best: self.best_card,
             },
             _ if card.is_joker() && self.rules.joker == Some(JokerRule::LeadWinsFreeFollow) => {
                 PlayError::JokerOnlyWhenVoid { led }
             }
             _ => PlayError::MustFollow { led },
         }
-    }
-
-    fn best_index(&self) -> usize {
-        (self.best_seat as usize + self.players() - self.leader as usize) % self.players()
     }
 
     /// Applies an action without checking it: for search over known-legal actions.
@@ -873,8 +880,10 @@ impl Deal {
         if leading || strength > self.best_strength {
             self.best_strength = strength;
             self.best_seat = seat;
+            self.best_card = card;
         }
         self.trick[self.trick_len as usize] = card;
+        self.trick_set.insert(card);
         self.trick_len += 1;
         if self.phase == Phase::CallSuit {
             return; // the leader names a suit before anyone follows
@@ -932,13 +941,10 @@ impl Deal {
     fn complete_trick(&mut self) {
         let winner = self.best_seat;
         let w = winner as usize;
-        let mut cards = CardSet::EMPTY;
-        for card in &self.trick[..self.trick_len as usize] {
-            cards.insert(*card);
-        }
-        self.won[w] |= cards;
+        self.won[w] |= self.trick_set;
+        self.trick_set = CardSet::EMPTY;
         self.tricks_won[w] += 1;
-        if self.trick[self.best_index()].rank() == Some(Rank::ACE) {
+        if self.best_card.rank() == Some(Rank::ACE) {
             self.ace_wins[w] += 1;
         }
         self.last_trick = Some(Trick {
@@ -960,7 +966,7 @@ impl Deal {
                 return;
             }
         }
-        if self.completed as usize == self.rules.tricks() {
+        if self.completed == self.tricks {
             self.phase = Phase::Over;
         }
     }
@@ -968,7 +974,7 @@ impl Deal {
     /// Whether every trick of the deal was played (false for a Lot settled early).
     #[must_use]
     pub fn all_tricks_played(&self) -> bool {
-        self.completed as usize == self.rules.tricks()
+        self.completed == self.tricks
     }
 
     /// Card points captured by `seat`, with the last-trick bonus once the deal is complete,

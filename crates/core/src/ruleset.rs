@@ -1125,6 +1125,8 @@ impl Ruleset {
     /// trump in force, and `leading` whether `card` is the trick's first card.
     #[must_use]
     pub fn strength(&self, card: Card, led: Option<Suit>, trump: Trump, leading: bool) -> u8 {
+        let lane = card.index() >> 4;
+        let rank = Rank(card.index() & 15);
         if card.is_joker() {
             return match self.joker {
                 Some(JokerRule::HighestTrump) => 48,
@@ -1132,15 +1134,14 @@ impl Ruleset {
                 _ => 0,
             };
         }
-        let suit = card.suit();
-        let rank = Rank::from_index(card.rank_index() as u8).unwrap_or(Rank::TWO);
         if let Trump::Suit(t) = trump
-            && suit == Some(t)
+            && t as u8 == lane
         {
             return 32 + self.trump_ranking.strength(rank);
         }
-        if suit != led {
-            return 0;
+        match led {
+            Some(l) if l as u8 == lane => {}
+            _ => return 0,
         }
         if leading && self.led_low_wins && self.low_card == Some(rank) {
             return 31;
