@@ -1,5 +1,6 @@
 //! `torite`: the command-line front end of the torite trick-taking engine.
 
+mod arena;
 mod bench;
 mod deal;
 mod input;
@@ -63,6 +64,34 @@ enum Command {
         #[arg(long)]
         scores_only: bool,
     },
+    /// Duplicate tournament between bots: every deal replayed with the bots rotated through
+    /// every seat.
+    Arena {
+        /// A preset id or a house-rule file.
+        #[arg(long)]
+        ruleset: String,
+        /// Bot names, comma-separated; seats are filled with them in turn.
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        /// Number of random deals (each played in every rotation).
+        #[arg(long, conflicts_with = "games")]
+        deals: Option<usize>,
+        /// Number of whole games instead of single deals.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Master seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Save every game as a record in this folder.
+        #[arg(long)]
+        records: Option<PathBuf>,
+    },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
         /// Only this preset (default: every preset).
@@ -116,6 +145,31 @@ fn run(cli: Cli) -> Result<String, Failure> {
         Command::Show { file, scores_only } => {
             let replay = input::replay_file(&file)?;
             Ok(show::render(&replay, !scores_only))
+        }
+        Command::Arena {
+            ruleset,
+            bots,
+            deals,
+            games,
+            seed,
+            threads,
+            json,
+            records,
+        } => {
+            let (units, unit) = match (deals, games) {
+                (_, Some(g)) => (g, torite_bots::arena::Unit::Game),
+                (d, None) => (d.unwrap_or(100), torite_bots::arena::Unit::Deal),
+            };
+            arena::run(arena::Args {
+                rules: input::load_rules(&ruleset)?,
+                bots,
+                units,
+                unit,
+                seed,
+                threads,
+                json,
+                records,
+            })
         }
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {

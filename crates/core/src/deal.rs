@@ -536,6 +536,11 @@ impl Deal {
         self.hands[seat]
     }
 
+    /// Replaces a seat's hand (for determinised worlds, see [`crate::View::sample_world`]).
+    pub(crate) fn set_hand(&mut self, seat: Seat, hand: CardSet) {
+        self.hands[seat] = hand;
+    }
+
     /// The cards a seat has captured in tricks.
     #[must_use]
     pub const fn won(&self, seat: Seat) -> CardSet {

@@ -146,6 +146,30 @@ impl<'a> View<'a> {
             .collect()
     }
 
+    /// Whether the viewer, to act, would be winning the trick in progress right after playing
+    /// `card` (or would win it, if `card` completes it). Uses only public facts and the
+    /// viewer's own card.
+    #[must_use]
+    pub fn wins_with(&self, card: Card) -> bool {
+        if self.deal.to_act() != self.seat || !self.deal.legal_plays().contains(card) {
+            return false;
+        }
+        let mut after = self.deal.clone();
+        let before = after.tricks_completed();
+        after.apply_unchecked(crate::deal::Action::Play(card));
+        if after.tricks_completed() > before {
+            after.last_trick().is_some_and(|t| t.winner == self.seat)
+        } else {
+            after.winning() == Some(self.seat)
+        }
+    }
+
+    /// The number of tricks completed.
+    #[must_use]
+    pub const fn tricks_completed(&self) -> usize {
+        self.deal.tricks_completed()
+    }
+
     /// The viewer's legal actions when it is to act, otherwise none.
     #[must_use]
     pub fn legal_actions(&self) -> ActionSet {
@@ -155,4 +179,116 @@ impl<'a> View<'a> {
             ActionSet::default()
         }
     }
+}
+
+/// How many times [`View::sample_world`] restarts its randomised dealing before it falls back
+/// to an exhaustive search.
+const SAMPLE_RESTARTS: usize = 64;
+
+impl View<'_> {
+    /// A complete deal consistent with this view: the viewer's hand and every public fact are
+    /// kept, and the unseen cards are dealt to the other seats at random, each receiving as many
+    /// as it holds and none of a suit it has shown void in. Search bots sample these worlds
+    /// ("determinisations"); nothing in the result comes from the other seats' real hands.
+    pub fn sample_world(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Deal {
+        let hands = self.sample_hands(rng);
+        self.world(&hands)
+    }
+
+    /// The deal with the other seats' hands replaced by `hands` (the viewer's own entry is
+    /// ignored). The caller is responsible for giving a consistent assignment, as
+    /// [`View::sample_world`] does.
+    #[must_use]
+    pub fn world(&self, hands: &[CardSet]) -> Deal {
+        let mut deal = self.deal.clone();
+        for (seat, hand) in hands.iter().enumerate().take(deal.players()) {
+            if seat != self.seat {
+                deal.set_hand(seat, *hand);
+            }
+        }
+        deal
+    }
+
+    /// The cards `seat` may hold as far as this view knows: unseen cards minus its voids.
+    #[must_use]
+    pub fn possible(&self, seat: Seat) -> CardSet {
+        if seat == self.seat {
+            return self.hand();
+        }
+        let mut cards = self.unseen();
+        for suit in Suit::ALL {
+            if self.voids(seat) & (1 << suit.index()) != 0 {
+                cards -= CardSet::suit(suit);
+            }
+        }
+        cards
+    }
+
+    fn sample_hands(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Vec<CardSet> {
+        let n = self.deal.players();
+        let sizes = self.hand_sizes();
+        let possible: Vec<CardSet> = (0..n).map(|s| self.possible(s)).collect();
+        let mut cards: Vec<Card> = self.unseen().iter().collect();
+        for _ in 0..SAMPLE_RESTARTS {
+            crate::shuffle::shuffle(rng, &mut cards);
+            // Most constrained cards first: those that fewest seats can hold.
+            cards.sort_by_key(|c| {
+                (0..n)
+                    .filter(|s| *s != self.seat && possible[*s].contains(*c))
+                    .count()
+            });
+            let mut hands = vec![CardSet::EMPTY; n];
+            hands[self.seat] = self.hand();
+            let ok = cards.iter().all(|card| {
+                let open: Vec<Seat> = (0..n)
+                    .filter(|s| {
+                        *s != self.seat
+                            && possible[*s].contains(*card)
+                            && hands[*s].len() < sizes[*s]
+                    })
+                    .collect();
+                if open.is_empty() {
+                    return false;
+                }
+                let seat = open[crate::shuffle::below(rng, open.len() as u32) as usize];
+                hands[seat].insert(*card);
+                true
+            });
+            if ok {
+                return hands;
+            }
+        }
+        // Rare: constraints too tight for the randomised dealing; search exhaustively.
+        let mut hands = vec![CardSet::EMPTY; n];
+        hands[self.seat] = self.hand();
+        if assign(&cards, 0, self.seat, &possible, &sizes, &mut hands) {
+            return hands;
+        }
+        // The true deal always satisfies the view's constraints, so this is unreachable for a
+        // view of a real deal; keep the real shape rather than panic.
+        (0..n).map(|s| self.deal.hand(s)).collect()
+    }
+}
+
+fn assign(
+    cards: &[Card],
+    i: usize,
+    me: Seat,
+    possible: &[CardSet],
+    sizes: &[usize],
+    hands: &mut [CardSet],
+) -> bool {
+    let Some(card) = cards.get(i) else {
+        return true;
+    };
+    for seat in 0..hands.len() {
+        if seat != me && possible[seat].contains(*card) && hands[seat].len() < sizes[seat] {
+            hands[seat].insert(*card);
+            if assign(cards, i + 1, me, possible, sizes, hands) {
+                return true;
+            }
+            hands[seat].remove(*card);
+        }
+    }
+    false
 }

@@ -1,0 +1,141 @@
+//! Players for the torite games.
+//!
+//! A [`Bot`] sees only a [`View`] of its seat — its own hand and the public facts — and returns
+//! an action; the driver ([`play_deal`]) checks every action against the rules. Every bot plays
+//! every preset and house rule, and is reproducible from a seed.
+//!
+//! | name | what it is |
+//! |---|---|
+//! | `random` | uniform over the legal actions |
+//! | `heuristic` | a rule-based player per game family ([`heuristic`]) |
+//!
+//! ```
+//! use torite_bots::{make_bot, play_deal};
+//! use torite_core::{Deal, Preset};
+//! use rand_chacha::{ChaCha8Rng, rand_core::SeedableRng};
+//! let rules = Preset::Mura4.ruleset();
+//! let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(1));
+//! let mut bots: Vec<_> = (0..4).map(|s| make_bot("heuristic", s).unwrap()).collect();
+//! play_deal(&mut deal, &mut bots)?;
+//! assert!(deal.is_over());
+//! # Ok::<_, torite_bots::BotError>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod arena;
+pub mod heuristic;
+pub mod random;
+pub mod reward;
+
+use std::fmt;
+
+use torite_core::{Action, Deal, PlayError, Seat, View};
+
+pub use heuristic::Heuristic;
+pub use random::RandomBot;
+
+/// A player: chooses an action for the seat whose view it is given.
+pub trait Bot: Send {
+    /// The bot's name, as the arena and the command line know it.
+    fn name(&self) -> &str;
+
+    /// Chooses an action. The view is that of the seat to act; the action must be legal.
+    fn act(&mut self, view: &View<'_>) -> Action;
+}
+
+impl fmt::Debug for dyn Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bot({})", self.name())
+    }
+}
+
+/// The names [`make_bot`] accepts.
+pub const BOT_NAMES: [&str; 2] = ["random", "heuristic"];
+
+/// Makes a bot by name, seeded.
+///
+/// # Errors
+///
+/// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`].
+pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    match name {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "heuristic" => Ok(Box::new(Heuristic::new(seed))),
+        other => Err(BotError::UnknownBot(other.to_owned())),
+    }
+}
+
+/// Something went wrong while bots played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum BotError {
+    /// No bot has this name.
+    UnknownBot(String),
+    /// A bot chose an illegal action (a bug in that bot).
+    Illegal {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+        /// The action.
+        action: Action,
+        /// Why it is illegal.
+        why: PlayError,
+    },
+    /// The engine refused a step of the game (a bug in the driver).
+    Engine(String),
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotError::UnknownBot(name) => {
+                write!(f, "unknown bot {name:?} (known: {})", BOT_NAMES.join(", "))
+            }
+            BotError::Illegal {
+                bot,
+                seat,
+                action,
+                why,
+            } => write!(
+                f,
+                "bot {bot} at seat {seat} chose {action}, which is illegal: {why}"
+            ),
+            BotError::Engine(why) => write!(f, "the engine refused a step: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
+/// Asks the seat to act for its action and applies it, checking legality.
+///
+/// # Errors
+///
+/// [`BotError::Illegal`] if the bot chose an illegal action; the deal is unchanged then.
+pub fn step(deal: &mut Deal, bot: &mut dyn Bot) -> Result<Action, BotError> {
+    let seat = deal.to_act();
+    let action = bot.act(&View::new(deal, seat));
+    deal.apply(action).map_err(|why| BotError::Illegal {
+        bot: bot.name().to_owned(),
+        seat,
+        action,
+        why,
+    })?;
+    Ok(action)
+}
+
+/// Plays a deal to its end, `bots[seat]` acting for each seat; returns the actions taken.
+///
+/// # Errors
+///
+/// [`BotError::Illegal`] if a bot chose an illegal action.
+pub fn play_deal(deal: &mut Deal, bots: &mut [Box<dyn Bot>]) -> Result<Vec<Action>, BotError> {
+    let mut actions = Vec::new();
+    while !deal.is_over() {
+        let seat = deal.to_act();
+        actions.push(step(deal, bots[seat].as_mut())?);
+    }
+    Ok(actions)
+}
