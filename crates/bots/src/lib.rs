@@ -53,16 +53,42 @@ impl fmt::Debug for dyn Bot {
 /// The names [`make_bot`] accepts.
 pub const BOT_NAMES: [&str; 2] = ["random", "heuristic"];
 
-/// Makes a bot by name, seeded.
+/// How much thinking a search bot may do per decision.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Budget {
+    /// A fixed amount of work (iterations, samples): reproducible whatever the machine.
+    Iterations(u32),
+    /// Wall-clock milliseconds per decision.
+    Millis(u32),
+}
+
+/// Makes a bot from a spec `name` or `name:BUDGET`, seeded. `BUDGET` is a number of
+/// iterations (`ismcts:2000`) or milliseconds (`ismcts:200ms`); bots without a search ignore
+/// it, and each search bot has a default budget.
 ///
 /// # Errors
 ///
-/// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`].
-pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+/// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`] or a malformed budget.
+pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    let (name, budget) = match spec.split_once(':') {
+        None => (spec, None),
+        Some((name, budget)) => {
+            let parsed = match budget.strip_suffix("ms") {
+                Some(ms) => ms.parse().ok().filter(|n| *n > 0).map(Budget::Millis),
+                None => budget.parse().ok().filter(|n| *n > 0).map(Budget::Iterations),
+            };
+            match parsed {
+                Some(b) => (name, Some(b)),
+                None => return Err(BotError::UnknownBot(spec.to_owned())),
+            }
+        }
+    };
+    let _ = budget; // used by the search bots
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "heuristic" => Ok(Box::new(Heuristic::new(seed))),
-        other => Err(BotError::UnknownBot(other.to_owned())),
+        // Search bots register here.
+        _ => Err(BotError::UnknownBot(spec.to_owned())),
     }
 }
 
