@@ -1,0 +1,341 @@
+//! Japanese and English text for every surface of torite.
+//!
+//! The messages live in Fluent catalogs, `locales/en.ftl` and `locales/ja.ftl` at the top of
+//! the repository, embedded here at build time; the browser client reads the same files. A
+//! [`Catalog`] formats a message by key with named arguments. Card and action names are built
+//! here too, so the terminal and the server say the same thing.
+//!
+//! ```
+//! use torite_i18n::{Catalog, Lang};
+//! let ja = Catalog::new(Lang::Ja);
+//! assert_eq!(ja.get("seat", &[("seat", "2".into())]), "2番席");
+//! let en = Catalog::new(Lang::En);
+//! assert_eq!(en.get("suit-S", &[]), "spades");
+//! ```
+
+#![deny(missing_docs)]
+
+use std::fmt;
+use std::str::FromStr;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use torite_core::{Action, Card, PlayError, ScoreRule, Suit};
+
+/// The English catalog source.
+pub const EN_FTL: &str = include_str!("../../../locales/en.ftl");
+/// The Japanese catalog source.
+pub const JA_FTL: &str = include_str!("../../../locales/ja.ftl");
+
+/// A language torite speaks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Japanese.
+    Ja,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ja];
+
+    /// The language code: `en` or `ja`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ja => "ja",
+        }
+    }
+
+    /// The language of the environment's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`): Japanese
+    /// for a `ja` locale, English otherwise.
+    #[must_use]
+    pub fn from_env() -> Lang {
+        for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let Ok(value) = std::env::var(var)
+                && !value.is_empty()
+            {
+                return if value.to_ascii_lowercase().starts_with("ja") {
+                    Lang::Ja
+                } else {
+                    Lang::En
+                };
+            }
+        }
+        Lang::En
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => EN_FTL,
+            Lang::Ja => JA_FTL,
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A language code that torite does not speak.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownLang(pub String);
+
+impl fmt::Display for UnknownLang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown language {:?} (ja or en)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLang {}
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "ja" | "jp" | "japanese" | "日本語" => Ok(Lang::Ja),
+            _ => Err(UnknownLang(s.to_owned())),
+        }
+    }
+}
+
+/// A language's messages.
+pub struct Catalog {
+    lang: Lang,
+    bundle: FluentBundle<FluentResource>,
+}
+
+impl fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Catalog({})", self.lang)
+    }
+}
+
+/// An argument value for a message.
+pub type Arg = String;
+
+impl Catalog {
+    /// The catalog of `lang`.
+    ///
+    /// # Panics
+    ///
+    /// Never for the embedded catalogs, which a test parses.
+    #[must_use]
+    pub fn new(lang: Lang) -> Catalog {
+        let resource = FluentResource::try_new(lang.source().to_owned())
+            .unwrap_or_else(|(resource, _)| resource);
+        let id = lang.code().parse().unwrap_or_default();
+        let mut bundle = FluentBundle::new_concurrent(vec![id]);
+        // Terminals show Unicode isolation marks as stray characters.
+        bundle.set_use_isolating(false);
+        // The embedded catalogs have unique keys; a duplicate would only be ignored.
+        let _ = bundle.add_resource(resource);
+        Catalog { lang, bundle }
+    }
+
+    /// The language.
+    #[must_use]
+    pub const fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Whether the catalog has a message with this key.
+    #[must_use]
+    pub fn has(&self, key: &str) -> bool {
+        self.bundle.has_message(key)
+    }
+
+    /// The message `key` with named arguments; the key itself if the catalog lacks it.
+    #[must_use]
+    pub fn get(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        let Some(pattern) = self.bundle.get_message(key).and_then(|m| m.value()) else {
+            return key.to_owned();
+        };
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            fluent_args.set(*name, FluentValue::from(value.clone()));
+        }
+        let mut errors = Vec::new();
+        self.bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors)
+            .into_owned()
+    }
+
+    /// A seat's name: "Seat 2" / "2番席".
+    #[must_use]
+    pub fn seat(&self, seat: usize) -> String {
+        self.get("seat", &[("seat", seat.to_string())])
+    }
+
+    /// A suit's name.
+    #[must_use]
+    pub fn suit(&self, suit: Suit) -> String {
+        self.get(&format!("suit-{}", suit.letter()), &[])
+    }
+
+    /// An action as a player reads it (card codes stay in the interchange notation).
+    #[must_use]
+    pub fn action(&self, action: Action) -> String {
+        match action {
+            Action::Play(card) => card.to_string(),
+            Action::Lot => self.get("action-lot", &[]),
+            Action::Pass => self.get("action-pass", &[]),
+            Action::Call(suit) => self.get("action-call", &[("suit", self.suit(suit))]),
+        }
+    }
+
+    /// Why an action is illegal, in words for the player.
+    #[must_use]
+    pub fn play_error(&self, error: &PlayError) -> String {
+        let card = |c: &Card| c.to_string();
+        match error {
+            PlayError::DealOver => self.get("err-deal-over", &[]),
+            PlayError::NotInHand(c) => self.get("err-not-in-hand", &[("card", card(c))]),
+            PlayError::MustFollow { led } => {
+                self.get("err-must-follow", &[("suit", self.suit(*led))])
+            }
+            PlayError::Undertrump { over } => self.get("err-undertrump", &[("card", card(over))]),
+            PlayError::MustPlayTrump { trump } => {
+                self.get("err-must-play-trump", &[("suit", self.suit(*trump))])
+            }
+            PlayError::MustBeat { best } => self.get("err-must-beat", &[("card", card(best))]),
+            PlayError::MustTrump { trump } => {
+                self.get("err-must-trump", &[("suit", self.suit(*trump))])
+            }
+            PlayError::JokerOnlyWhenVoid { led } => {
+                self.get("err-joker-only-void", &[("suit", self.suit(*led))])
+            }
+            PlayError::MustCallSuit => self.get("err-must-call", &[]),
+            PlayError::NoCallExpected => self.get("err-no-call", &[]),
+            PlayError::MustAnswerLot => self.get("err-must-answer-lot", &[]),
+            PlayError::LotNotAllowed(_) => self.get("err-lot-not-now", &[]),
+            PlayError::PassNotAllowed => self.get("err-pass-not-now", &[]),
+            _ => error.to_string(),
+        }
+    }
+
+    /// The name of a scoring rule.
+    #[must_use]
+    pub fn score_rule(&self, rule: ScoreRule) -> String {
+        self.get(
+            &format!("rule-{}", torite_core::record::rule_name(rule)),
+            &[],
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fluent_bundle::FluentResource;
+
+    fn keys(source: &str) -> Vec<String> {
+        source
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with(' ') && l.contains(" = "))
+            .map(|l| l.split(" = ").next().unwrap_or_default().trim().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn catalogs_parse_without_errors() {
+        for lang in Lang::ALL {
+            assert!(
+                FluentResource::try_new(lang.source().to_owned()).is_ok(),
+                "{lang}"
+            );
+        }
+    }
+
+    #[test]
+    fn both_languages_have_the_same_keys() {
+        let mut en = keys(EN_FTL);
+        let mut ja = keys(JA_FTL);
+        en.sort();
+        ja.sort();
+        assert_eq!(en, ja);
+        assert!(en.len() > 50);
+    }
+
+    #[test]
+    fn every_play_error_and_rule_has_words() {
+        use torite_core::{Rank, ScoreRule::*};
+        let errors = [
+            PlayError::DealOver,
+            PlayError::NotInHand(Card::JOKER),
+            PlayError::MustFollow { led: Suit::Hearts },
+            PlayError::Undertrump {
+                over: Card::new(Suit::Clubs, Rank::NINE),
+            },
+            PlayError::MustPlayTrump { trump: Suit::Clubs },
+            PlayError::MustBeat { best: Card::JOKER },
+            PlayError::MustTrump {
+                trump: Suit::Spades,
+            },
+            PlayError::JokerOnlyWhenVoid {
+                led: Suit::Diamonds,
+            },
+            PlayError::MustCallSuit,
+            PlayError::NoCallExpected,
+            PlayError::MustAnswerLot,
+            PlayError::LotNotAllowed("x"),
+            PlayError::PassNotAllowed,
+        ];
+        let rules = [
+            TrickTable,
+            LotSucceeded,
+            LotFailed,
+            AllTricks,
+            HundredAndNoTrick,
+            NoTrick,
+            Hundred,
+            TwoEqual,
+            HighestAndLowest,
+            AllPoints,
+            ThreeEqual,
+            TwoLowestEqual,
+            TwoHighestEqual,
+            TwoMiddleEqual,
+            AllDiffer,
+            AllButOneEqual,
+            PlusMinus,
+            OwnPoints,
+            OwnPointsTwoEqual,
+            Penalty,
+        ];
+        for lang in Lang::ALL {
+            let c = Catalog::new(lang);
+            for e in &errors {
+                let text = c.play_error(e);
+                assert!(
+                    !text.starts_with("err-") && !text.contains('{'),
+                    "{lang}: {text}"
+                );
+            }
+            for r in rules {
+                let text = c.score_rule(r);
+                assert!(!text.starts_with("rule-"), "{lang}: {text}");
+            }
+        }
+        assert_eq!(
+            Catalog::new(Lang::Ja).play_error(&errors[2]),
+            "ハートをフォローしなければなりません"
+        );
+        assert_eq!(
+            Catalog::new(Lang::En).play_error(&errors[2]),
+            "you must follow hearts"
+        );
+    }
+
+    #[test]
+    fn languages_parse() {
+        assert_eq!("JA".parse::<Lang>().unwrap(), Lang::Ja);
+        assert_eq!("en".parse::<Lang>().unwrap(), Lang::En);
+        assert!("fr".parse::<Lang>().is_err());
+    }
+}
