@@ -104,6 +104,6 @@ rule-own-points-two-equal = two seats equal: the third scores its card points
 rule-penalty = penalty: tricks won plus one, unless exempt
 
 ## Help
-help-keys = ←/→ choose · Enter play · 1–9 / a–z pick · ? rules · h hint · l last trick · q quit
+help-keys = ←/→ choose · Enter play · 1–9 pick · ? rules · h hint · l last trick · q quit
 help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:S). ? rules, h hint, l last trick, q quit.
 rules-title = Rules: { $name }

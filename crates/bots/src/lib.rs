@@ -8,6 +8,7 @@
 //! |---|---|
 //! | `random` | uniform over the legal actions |
 //! | `heuristic` | a rule-based player per game family ([`heuristic`]) |
+//! | `ismcts` | information-set Monte Carlo tree search ([`ismcts`]) |
 //!
 //! ```
 //! use torite_bots::{make_bot, play_deal};
@@ -25,8 +26,12 @@
 
 pub mod arena;
 pub mod heuristic;
+pub mod ismcts;
+pub mod omniscient;
+pub mod pimc;
 pub mod random;
 pub mod reward;
+pub mod solver;
 
 use std::fmt;
 
@@ -42,6 +47,12 @@ pub trait Bot: Send {
 
     /// Chooses an action. The view is that of the seat to act; the action must be legal.
     fn act(&mut self, view: &View<'_>) -> Action;
+
+    /// **Cheating**: shows the bot the true deal, every hand included, just before it is asked
+    /// to act in it. Only the arena calls this, so that the `omniscient` reference bot can
+    /// measure how far the honest bots are from perfect play with all cards known; every other
+    /// bot ignores it (the default does nothing), and no honest bot may use it.
+    fn observe_true_deal(&mut self, _deal: &Deal) {}
 }
 
 impl fmt::Debug for dyn Bot {
@@ -51,7 +62,11 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 2] = ["random", "heuristic"];
+pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "ismcts"];
+
+/// The strongest bot that decides within about a second: the default opponent and the source
+/// of hints.
+pub const STRONGEST: &str = "heuristic";
 
 /// How much thinking a search bot may do per decision.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -75,7 +90,11 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         Some((name, budget)) => {
             let parsed = match budget.strip_suffix("ms") {
                 Some(ms) => ms.parse().ok().filter(|n| *n > 0).map(Budget::Millis),
-                None => budget.parse().ok().filter(|n| *n > 0).map(Budget::Iterations),
+                None => budget
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .map(Budget::Iterations),
             };
             match parsed {
                 Some(b) => (name, Some(b)),
@@ -87,6 +106,10 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "heuristic" => Ok(Box::new(Heuristic::new(seed))),
+        "ismcts" => Ok(Box::new(ismcts::Ismcts::with_budget(
+            seed,
+            budget.unwrap_or(ismcts::DEFAULT_BUDGET),
+        ))),
         // Search bots register here.
         _ => Err(BotError::UnknownBot(spec.to_owned())),
     }

@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod deal;
 mod input;
+mod play;
 mod rules;
 mod show;
 
@@ -23,6 +24,38 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game against bots: full-screen, or line by line with --plain.
+    Play {
+        /// A preset id or a house-rule file (default: mini-misere-4).
+        ruleset: Option<String>,
+        /// Your seat.
+        #[arg(long, default_value_t = 0)]
+        seat: usize,
+        /// Bots for the other seats, comma-separated, in turn (default: the strongest quick bot).
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// Seed of the deals (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Language: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
+        /// Continue a saved game.
+        #[arg(long, conflicts_with_all = ["ruleset", "seat", "bots", "seed"])]
+        resume: Option<PathBuf>,
+        /// Line-oriented mode: prompts and answers on standard input and output.
+        #[arg(long)]
+        plain: bool,
+        /// Instant bots.
+        #[arg(long)]
+        fast: bool,
+        /// Draw suits as letters (S H D C) instead of symbols.
+        #[arg(long)]
+        letters: bool,
+        /// Where to save the game record.
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
     /// Check a game record action by action and print its scores as JSON (RECORD.md).
     Replay {
         /// The record file, or `-` for standard input.
@@ -122,6 +155,29 @@ impl Failure {
 
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
+        Command::Play {
+            ruleset,
+            seat,
+            bots,
+            seed,
+            lang,
+            resume,
+            plain,
+            fast,
+            letters,
+            save,
+        } => play::run(play::PlayArgs {
+            ruleset,
+            seat,
+            bots,
+            seed,
+            lang,
+            resume,
+            plain,
+            fast,
+            letters,
+            save,
+        }),
         Command::Replay { file } => {
             let replay = input::replay_file(&file)?;
             let report = serde_json::to_value(&replay.report).map_err(Failure::input)?;

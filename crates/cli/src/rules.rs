@@ -65,7 +65,7 @@ pub fn toml(rules: &Ruleset) -> String {
 }
 
 /// Short English lines describing the fixed parts of a ruleset.
-fn summary(rules: &Ruleset) -> Vec<String> {
+pub fn summary(rules: &Ruleset) -> Vec<String> {
     let mut lines = Vec::new();
     let order: String = rules
         .ranking
@@ -85,13 +85,13 @@ fn summary(rules: &Ruleset) -> Vec<String> {
         rules.deck().len(),
         rules.tricks()
     ));
-    if let Some(low) = rules.low_card {
-        if rules.led_low_wins {
-            lines.push(format!(
-                "a led {} beats every card of its suit",
-                low.letter()
-            ));
-        }
+    if let Some(low) = rules.low_card
+        && rules.led_low_wins
+    {
+        lines.push(format!(
+            "a led {} beats every card of its suit",
+            low.letter()
+        ));
     }
     match rules.joker {
         Some(JokerRule::LeadWinsFreeFollow) => lines.push(

@@ -23,8 +23,8 @@ pub use record::{
     DealReport, Loc, Record, RecordDeal, RecordError, Replay, Report, to_pretty_json,
 };
 pub use ruleset::{
-    CardPoints, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES, Preset,
-    Ranking, Ruleset, RulesetError, RulesetProblem, Scoring, TieRule, Trump, TrumpRule,
+    CardPoints, Direction, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES,
+    Preset, Ranking, Ruleset, RulesetError, RulesetProblem, Scoring, TieRule, Trump, TrumpRule,
 };
 pub use scoring::{DealFacts, DealScore, LotResult, ScoreError, ScoreRule};
 pub use view::View;

@@ -260,6 +260,17 @@ pub struct Ruleset {
     pub scoring: Scoring,
     /// When the game ends.
     pub end: GameEnd,
+    /// Which way play goes round the table: only how a table is drawn, never the logic.
+    pub direction: Direction,
+}
+
+/// Which way play passes round the table (seen from above).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Direction {
+    /// Clockwise: the next seat sits to a player's left (Mini Misère).
+    Clockwise,
+    /// Counter-clockwise: the next seat sits to a player's right (Jass, Mura).
+    CounterClockwise,
 }
 
 /// One of the named games of the rules specification.
@@ -406,6 +417,7 @@ impl Preset {
                 points: 25,
                 tie: TieRule::PlayOn,
             },
+            direction: Direction::Clockwise,
         };
         let mittlere = Ruleset {
             base: self,
@@ -425,6 +437,7 @@ impl Preset {
                 hundred_with_no_trick: false,
             },
             end: GameEnd::Deals(12),
+            direction: Direction::CounterClockwise,
         };
         let mura = Ruleset {
             base: self,
@@ -448,6 +461,7 @@ impl Preset {
                 points: 10,
                 tie: TieRule::Share,
             },
+            direction: Direction::CounterClockwise,
         };
         let five_lot = Some(Lot {
             timing: LotTiming::FirstCard,

@@ -1,0 +1,103 @@
+//! `torite play`: a game against bots, full-screen or line by line (`--plain`).
+
+pub mod plain;
+pub mod session;
+pub mod text;
+pub mod tui;
+
+use std::path::PathBuf;
+
+use torite_i18n::{Catalog, Lang};
+
+use crate::Failure;
+use session::Session;
+use text::{SuitStyle, Words};
+
+/// The command-line settings of `torite play`.
+#[derive(Debug)]
+pub struct PlayArgs {
+    /// A preset id or house-rule file (default `mini-misere-4`).
+    pub ruleset: Option<String>,
+    /// The human's seat.
+    pub seat: usize,
+    /// Bot specs for the other seats, in turn.
+    pub bots: Vec<String>,
+    /// Seed of the deals (default: from the clock).
+    pub seed: Option<u64>,
+    /// Language (default: from the locale).
+    pub lang: Option<Lang>,
+    /// Continue a saved game.
+    pub resume: Option<PathBuf>,
+    /// Line-oriented mode.
+    pub plain: bool,
+    /// Instant bots.
+    pub fast: bool,
+    /// Suit letters instead of symbols.
+    pub letters: bool,
+    /// Where to save the record.
+    pub save: Option<PathBuf>,
+}
+
+fn default_save_path(ruleset: &str, seed: u64) -> PathBuf {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("torite")
+        .join("games")
+        .join(format!("{ruleset}-{seed}.json"))
+}
+
+/// Runs `torite play`.
+pub fn run(args: PlayArgs) -> Result<String, Failure> {
+    let lang = args.lang.unwrap_or_else(Lang::from_env);
+    let catalog = Catalog::new(lang);
+    let mut session = match &args.resume {
+        Some(path) => Session::resume(path)?,
+        None => {
+            let rules =
+                crate::input::load_rules(args.ruleset.as_deref().unwrap_or("mini-misere-4"))?;
+            let seed = args.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs() % 1_000_000)
+            });
+            let bots = if args.bots.is_empty() {
+                vec![if args.fast {
+                    "heuristic".to_owned()
+                } else {
+                    torite_bots::STRONGEST.to_owned()
+                }]
+            } else {
+                args.bots.clone()
+            };
+            let path = args
+                .save
+                .clone()
+                .unwrap_or_else(|| default_save_path(rules.id(), seed));
+            let you = catalog.get("seat-you", &[]);
+            Session::new(rules, args.seat, &bots, seed, &you, path)?
+        }
+    };
+    let letters = args.letters || (lang == Lang::Ja && !args.plain);
+    let words = Words {
+        catalog,
+        suits: if letters {
+            SuitStyle::Letters
+        } else {
+            SuitStyle::Symbols
+        },
+        names: session.names().to_vec(),
+        human: session.human(),
+    };
+    let summary = crate::rules::summary(session.rules());
+    if args.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut output = std::io::stdout().lock();
+        plain::run(&mut session, &words, &summary, &mut input, &mut output)?;
+        Ok(String::new())
+    } else {
+        tui::run(&mut session, &words, &summary, args.fast)
+    }
+}

@@ -1,0 +1,408 @@
+//! `torite play --plain`: the game as lines of text on standard input and output, for screen
+//! readers, pipes and scripted tests. No escape codes.
+
+use std::io::{BufRead, Write};
+
+use torite_core::{Action, DealResult};
+
+use super::session::{Event, Session};
+use super::text::Words;
+use crate::Failure;
+
+/// Runs the game on `input` and `output` until it ends or the input does.
+pub fn run(
+    session: &mut Session,
+    words: &Words,
+    rules_summary: &[String],
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let rules = *session.rules();
+    writeln!(
+        output,
+        "== {} / {} ==",
+        rules.base.name_en(),
+        rules.base.name_ja()
+    )
+    .map_err(io)?;
+    writeln!(
+        output,
+        "{}",
+        words.t("you-are", &[("seat", words.catalog.seat(session.human()))])
+    )
+    .map_err(io)?;
+    writeln!(output, "{}", words.t("help-plain", &[])).map_err(io)?;
+    loop {
+        if session.game().is_finished() {
+            game_over(session, words, output).map_err(io)?;
+            return Ok(());
+        }
+        if session.start_deal_if_needed()? {
+            let deal = session.deal().expect("a deal was just started");
+            writeln!(
+                output,
+                "\n{}",
+                words.t(
+                    "deal-header",
+                    &[
+                        ("number", session.deal_number().to_string()),
+                        ("dealer", words.seat(deal.dealer()))
+                    ]
+                )
+            )
+            .map_err(io)?;
+            if let Some(view) = session.view() {
+                writeln!(
+                    output,
+                    "{}: {}",
+                    words.t("hand", &[]),
+                    words.hand(&view, view.hand())
+                )
+                .map_err(io)?;
+            }
+        }
+        if let Some(result) = session.finish_deal()? {
+            deal_summary(session, words, &result, output).map_err(io)?;
+            continue;
+        }
+        if let Some(events) = session.step_bot()? {
+            show_events(words, &events, output).map_err(io)?;
+            continue;
+        }
+        if !session.human_to_act() {
+            continue;
+        }
+        let view = session.view().expect("the human is to act");
+        let menu = words.menu(&view);
+        if !view.current_trick().is_empty() {
+            let cards: Vec<String> = view
+                .current_trick()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    format!(
+                        "{} {}",
+                        words.seat((view.leader() + i) % rules.players as usize),
+                        words.card(*c)
+                    )
+                })
+                .collect();
+            let winning = view
+                .winning()
+                .map(|w| words.t("winning", &[("seat", words.seat(w))]))
+                .unwrap_or_default();
+            writeln!(
+                output,
+                "{}: {} ({winning})",
+                words.t(
+                    "trick",
+                    &[("number", (view.tricks_completed() + 1).to_string())]
+                ),
+                cards.join(", ")
+            )
+            .map_err(io)?;
+        }
+        if rules.trump != torite_core::TrumpRule::NoTrump {
+            writeln!(output, "{}", words.trump(view.trump())).map_err(io)?;
+        }
+        writeln!(
+            output,
+            "{}: {}",
+            words.t("hand", &[]),
+            words.hand(&view, view.hand())
+        )
+        .map_err(io)?;
+        match view.phase() {
+            torite_core::Phase::LotQuestion => {
+                writeln!(output, "{}", words.t("lot-question", &[])).map_err(io)?
+            }
+            torite_core::Phase::CallSuit => {
+                writeln!(output, "{}", words.t("call-question", &[])).map_err(io)?
+            }
+            _ if view.legal_actions().lot => {
+                writeln!(output, "{}", words.t("lot-question-first-card", &[])).map_err(io)?;
+            }
+            _ => {}
+        }
+        let listed: Vec<String> = menu
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{}) {}", i + 1, words.action(*a)))
+            .collect();
+        writeln!(
+            output,
+            "{} {}",
+            words.t("your-turn", &[]),
+            words.t("legal-actions", &[("actions", listed.join("  "))])
+        )
+        .map_err(io)?;
+        write!(
+            output,
+            "{} ",
+            words.t(
+                "choose",
+                &[("keys", format!("1-{}, ?, h, l, q", menu.len()))]
+            )
+        )
+        .map_err(io)?;
+        output.flush().map_err(io)?;
+        let mut line = String::new();
+        if input
+            .read_line(&mut line)
+            .map_err(|e| Failure::input(format!("cannot read input: {e}")))?
+            == 0
+        {
+            writeln!(
+                output,
+                "\n{}",
+                words.t(
+                    "saved-to",
+                    &[("path", session.path().display().to_string())]
+                )
+            )
+            .map_err(io)?;
+            writeln!(
+                output,
+                "{}",
+                words.t(
+                    "resume-with",
+                    &[("path", session.path().display().to_string())]
+                )
+            )
+            .map_err(io)?;
+            return Ok(());
+        }
+        let answer = line.trim();
+        match answer {
+            "" => {}
+            "?" => {
+                for l in rules_summary {
+                    writeln!(output, "  {l}").map_err(io)?;
+                }
+            }
+            "h" | "H" => {
+                if let Some(hint) = session.hint() {
+                    writeln!(
+                        output,
+                        "{}",
+                        words.t("hint", &[("action", words.action(hint))])
+                    )
+                    .map_err(io)?;
+                }
+            }
+            "l" | "L" => match view.last_trick() {
+                Some(trick) => {
+                    let cards: Vec<String> = trick
+                        .cards()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            format!(
+                                "{} {}",
+                                words.seat((trick.leader + i) % rules.players as usize),
+                                words.card(*c)
+                            )
+                        })
+                        .collect();
+                    writeln!(
+                        output,
+                        "{}: {} → {}",
+                        words.t("last-trick", &[]),
+                        cards.join(", "),
+                        words.seat(trick.winner)
+                    )
+                    .map_err(io)?;
+                }
+                None => writeln!(output, "{}", words.t("last-trick-none", &[])).map_err(io)?,
+            },
+            "q" | "Q" | "quit" => {
+                writeln!(
+                    output,
+                    "{}",
+                    words.t(
+                        "saved-to",
+                        &[("path", session.path().display().to_string())]
+                    )
+                )
+                .map_err(io)?;
+                writeln!(
+                    output,
+                    "{}",
+                    words.t(
+                        "resume-with",
+                        &[("path", session.path().display().to_string())]
+                    )
+                )
+                .map_err(io)?;
+                return Ok(());
+            }
+            _ => {
+                let action = match answer.parse::<usize>() {
+                    Ok(i) if (1..=menu.len()).contains(&i) => Some(menu[i - 1]),
+                    Ok(_) => None,
+                    Err(_) => answer.parse::<Action>().ok(),
+                };
+                match action {
+                    None => writeln!(
+                        output,
+                        "{}",
+                        words.t("unknown-input", &[("input", answer.to_owned())])
+                    )
+                    .map_err(io)?,
+                    Some(action) => match session.play(action) {
+                        Ok(events) => show_events(words, &events, output).map_err(io)?,
+                        Err(e) => writeln!(
+                            output,
+                            "{}",
+                            words.t(
+                                "illegal",
+                                &[
+                                    ("action", words.action(action)),
+                                    ("reason", words.catalog.play_error(&e))
+                                ]
+                            )
+                        )
+                        .map_err(io)?,
+                    },
+                }
+            }
+        }
+    }
+}
+
+fn show_events(words: &Words, events: &[Event], output: &mut dyn Write) -> std::io::Result<()> {
+    for event in events {
+        match event {
+            Event::Acted { seat, action, led } => {
+                let who = words.seat(*seat);
+                let line = match action {
+                    Action::Play(card) if *led => {
+                        words.t("leads-card", &[("seat", who), ("card", words.card(*card))])
+                    }
+                    Action::Play(card) => {
+                        words.t("plays", &[("seat", who), ("card", words.card(*card))])
+                    }
+                    Action::Lot => words.t("declares-lot", &[("seat", who)]),
+                    Action::Pass => words.t("passes", &[("seat", who)]),
+                    Action::Call(suit) => words.t(
+                        "calls-suit",
+                        &[("seat", who), ("suit", words.catalog.suit(*suit))],
+                    ),
+                };
+                writeln!(output, "{line}")?;
+            }
+            Event::TrickWon(trick) => {
+                writeln!(
+                    output,
+                    "{}",
+                    words.t("trick-won-by", &[("seat", words.seat(trick.winner))])
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn deal_summary(
+    session: &Session,
+    words: &Words,
+    result: &DealResult,
+    output: &mut dyn Write,
+) -> std::io::Result<()> {
+    let n = session.rules().players as usize;
+    writeln!(
+        output,
+        "\n{}",
+        words.t(
+            "deal-summary",
+            &[("number", session.deal_number().to_string())]
+        )
+    )?;
+    let row = |label: String, values: Vec<String>| {
+        let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
+        format!("  {label:<10}{}", cells.join(""))
+    };
+    let seats: Vec<String> = (0..n)
+        .map(|s| {
+            if s == session.human() {
+                "*".to_owned() + &s.to_string()
+            } else {
+                s.to_string()
+            }
+        })
+        .collect();
+    writeln!(output, "{}", row(String::new(), seats))?;
+    writeln!(
+        output,
+        "{}",
+        row(
+            words.t("tricks-won", &[]),
+            result.facts.tricks[..n].iter().map(u8::to_string).collect()
+        )
+    )?;
+    if result.facts.points[..n].iter().any(|p| *p > 0) {
+        writeln!(
+            output,
+            "{}",
+            row(
+                words.t("card-points", &[]),
+                result.facts.points[..n]
+                    .iter()
+                    .map(u32::to_string)
+                    .collect()
+            )
+        )?;
+    }
+    writeln!(
+        output,
+        "{}",
+        row(
+            words.t("score", &[]),
+            result.score.scores[..n]
+                .iter()
+                .map(|s| format!("{s:+}"))
+                .collect()
+        )
+    )?;
+    writeln!(
+        output,
+        "{}",
+        row(
+            words.t("total", &[]),
+            result.totals[..n].iter().map(i32::to_string).collect()
+        )
+    )?;
+    writeln!(
+        output,
+        "  {}",
+        words.t(
+            "rule-applied",
+            &[("rule", words.catalog.score_rule(result.score.rule))]
+        )
+    )?;
+    Ok(())
+}
+
+fn game_over(session: &Session, words: &Words, output: &mut dyn Write) -> std::io::Result<()> {
+    let winners = session.game().winners();
+    writeln!(output, "\n== {} ==", words.t("game-over", &[]))?;
+    let key = if winners.len() == 1 {
+        "winner"
+    } else {
+        "winners"
+    };
+    writeln!(
+        output,
+        "{}",
+        words.t(key, &[("seats", words.seats(winners.iter().copied()))])
+    )?;
+    writeln!(
+        output,
+        "{}",
+        words.t(
+            "saved-to",
+            &[("path", session.path().display().to_string())]
+        )
+    )
+}

@@ -1,0 +1,410 @@
+//! A game at the table: one human seat, bots in the others, the record kept and saved after
+//! every action so that nothing is lost and `--resume` continues exactly where it stopped.
+
+use std::path::{Path, PathBuf};
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use serde_json::Value;
+use torite_bots::{Bot, make_bot};
+use torite_core::shuffle::{below, deal_hands};
+use torite_core::{
+    Action, Deal, DealResult, Game, PlayError, Record, RecordDeal, Ruleset, Seat, Trick, View,
+};
+
+use crate::Failure;
+
+/// Something that happened at the table, for the interfaces to show.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A seat took an action.
+    Acted {
+        /// The seat.
+        seat: Seat,
+        /// The action.
+        action: Action,
+        /// Whether the action was a card that led a trick.
+        led: bool,
+    },
+    /// A trick was completed.
+    TrickWon(Trick),
+}
+
+/// The table: game, seats, record and where it is saved.
+pub struct Session {
+    game: Game,
+    human: Seat,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    names: Vec<String>,
+    specs: Vec<String>,
+    record: Record,
+    seed: u64,
+    deal_rng: ChaCha8Rng,
+    draw_rng: ChaCha8Rng,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Session({}, seat {})",
+            self.game.rules().id(),
+            self.human
+        )
+    }
+}
+
+fn bot_seed(seed: u64, seat: Seat) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(seat as u64 + 1)
+}
+
+impl Session {
+    /// A new game: the human at `human`, the other seats filled with `bot_specs` in turn.
+    pub fn new(
+        rules: Ruleset,
+        human: Seat,
+        bot_specs: &[String],
+        seed: u64,
+        you: &str,
+        path: PathBuf,
+    ) -> Result<Session, Failure> {
+        let n = rules.players as usize;
+        if human >= n {
+            return Err(Failure::input(format!(
+                "--seat {human}: {} has seats 0 to {}",
+                rules.id(),
+                n - 1
+            )));
+        }
+        if bot_specs.is_empty() {
+            return Err(Failure::input("--bots needs at least one bot"));
+        }
+        let specs: Vec<String> = (0..n)
+            .map(|s| {
+                if s == human {
+                    String::new()
+                } else {
+                    let others_before = if s > human { s - 1 } else { s };
+                    bot_specs[others_before % bot_specs.len()].clone()
+                }
+            })
+            .collect();
+        let names = (0..n)
+            .map(|s| {
+                if s == human {
+                    you.to_owned()
+                } else {
+                    specs[s].clone()
+                }
+            })
+            .collect();
+        let game = Game::new(rules, human).map_err(Failure::input)?;
+        let mut session = Session {
+            bots: Vec::new(),
+            game,
+            human,
+            names,
+            specs,
+            record: Record {
+                ruleset: rules,
+                players: None,
+                deals: Vec::new(),
+            },
+            seed,
+            deal_rng: ChaCha8Rng::seed_from_u64(seed),
+            draw_rng: ChaCha8Rng::seed_from_u64(seed ^ 0xD1CE),
+            path,
+        };
+        session.record.players = Some(session.names.clone());
+        session.bots = session.make_bots()?;
+        Ok(session)
+    }
+
+    fn make_bots(&self) -> Result<Vec<Option<Box<dyn Bot>>>, Failure> {
+        self.specs
+            .iter()
+            .enumerate()
+            .map(|(seat, spec)| {
+                if seat == self.human {
+                    Ok(None)
+                } else {
+                    make_bot(spec, bot_seed(self.seed, seat))
+                        .map(Some)
+                        .map_err(Failure::input)
+                }
+            })
+            .collect()
+    }
+
+    /// Continues a saved game: the record is replayed (and so checked), the table settings
+    /// come from its `table` entry, and later deals come from the same seed as before.
+    pub fn resume(path: &Path) -> Result<Session, Failure> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
+        let value: Value = serde_json::from_str(&text)
+            .map_err(|e| Failure::input(format!("{}: invalid JSON: {e}", path.display())))?;
+        let replay = torite_core::record::replay_value(&value)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let table = value.get("table").ok_or_else(|| {
+            Failure::input(format!(
+                "{}: not a game saved by torite play (no \"table\" entry)",
+                path.display()
+            ))
+        })?;
+        let human = table.get("human").and_then(Value::as_u64).unwrap_or(0) as usize;
+        let seed = table.get("seed").and_then(Value::as_u64).unwrap_or(0);
+        let specs: Vec<String> = table
+            .get("bots")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .map(|v| v.as_str().unwrap_or("heuristic").to_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let rules = *replay.game.rules();
+        let n = rules.players as usize;
+        if specs.len() != n || human >= n {
+            return Err(Failure::input(format!(
+                "{}: bad \"table\" entry",
+                path.display()
+            )));
+        }
+        let record = record_from(&value, rules)?;
+        let names = record
+            .players
+            .clone()
+            .unwrap_or_else(|| (0..n).map(|s| s.to_string()).collect());
+        let mut session = Session {
+            game: replay.game,
+            human,
+            bots: Vec::new(),
+            names,
+            specs,
+            record,
+            seed,
+            deal_rng: ChaCha8Rng::seed_from_u64(seed),
+            draw_rng: ChaCha8Rng::seed_from_u64(seed ^ 0xD1CE),
+            path: path.to_owned(),
+        };
+        // Advance the generators past the deals already played, so the game goes on with
+        // exactly the deals it would have had.
+        for deal in &session.record.deals {
+            let _ = deal_hands(&rules, &mut session.deal_rng);
+            if deal.draw.is_some() {
+                // A draw settles a three-way tie: three seats to choose from.
+                let _ = below(&mut session.draw_rng, 3);
+            }
+        }
+        session.bots = session.make_bots()?;
+        Ok(session)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Ruleset {
+        self.game.rules()
+    }
+
+    /// The human's seat.
+    pub fn human(&self) -> Seat {
+        self.human
+    }
+
+    /// Display names per seat.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The deal in progress.
+    pub fn deal(&self) -> Option<&Deal> {
+        self.game.deal()
+    }
+
+    /// The human's view of the deal in progress.
+    pub fn view(&self) -> Option<View<'_>> {
+        self.deal().map(|d| View::new(d, self.human))
+    }
+
+    /// Where the game is saved.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The number of deals started.
+    pub fn deal_number(&self) -> usize {
+        self.record.deals.len()
+    }
+
+    /// Starts the next deal if none is in progress and the game goes on.
+    pub fn start_deal_if_needed(&mut self) -> Result<bool, Failure> {
+        if self.game.deal().is_some() || self.game.is_finished() {
+            return Ok(false);
+        }
+        let rules = *self.game.rules();
+        let hands = deal_hands(&rules, &mut self.deal_rng);
+        let n = rules.players as usize;
+        let deal = self.game.start_deal(&hands[..n]).map_err(Failure::input)?;
+        self.record.deals.push(RecordDeal {
+            dealer: deal.dealer(),
+            hands: hands[..n].to_vec(),
+            actions: Vec::new(),
+            draw: None,
+        });
+        self.save()?;
+        Ok(true)
+    }
+
+    /// Whether the human is to act in the deal in progress.
+    pub fn human_to_act(&self) -> bool {
+        self.deal()
+            .is_some_and(|d| !d.is_over() && d.to_act() == self.human)
+    }
+
+    /// Lets the bot to act take its action; `None` when the human is to act or no deal runs.
+    pub fn step_bot(&mut self) -> Result<Option<Vec<Event>>, Failure> {
+        let Some(deal) = self.game.deal().filter(|d| !d.is_over()) else {
+            return Ok(None);
+        };
+        let seat = deal.to_act();
+        let Some(bot) = self.bots[seat].as_mut() else {
+            return Ok(None);
+        };
+        let action = bot.act(&View::new(deal, seat));
+        self.apply(action)
+            .map(Some)
+            .map_err(|e| Failure::input(format!("bot {} chose {action}: {e}", self.names[seat])))
+    }
+
+    /// A hint for the human: what the table's strongest bot would do.
+    pub fn hint(&self) -> Option<Action> {
+        let view = self.view().filter(|_| self.human_to_act())?;
+        let mut bot = make_bot(torite_bots::STRONGEST, self.seed).ok()?;
+        Some(bot.act(&view))
+    }
+
+    /// The human's action.
+    pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        if !self.human_to_act() {
+            return Err(PlayError::DealOver);
+        }
+        self.apply(action)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        let deal = self.game.deal().ok_or(PlayError::DealOver)?;
+        let seat = deal.to_act();
+        let before = deal.tricks_completed();
+        let led = matches!(action, Action::Play(_)) && deal.current_trick().is_empty();
+        if let Some(err) = deal.check(action) {
+            return Err(err);
+        }
+        let _ = self.game.apply(action);
+        if let Some(last) = self.record.deals.last_mut() {
+            last.actions.push(action);
+        }
+        let mut events = vec![Event::Acted { seat, action, led }];
+        if let Some(deal) = self.game.deal()
+            && deal.tricks_completed() > before
+            && let Some(trick) = deal.last_trick()
+        {
+            events.push(Event::TrickWon(trick));
+        }
+        // Saving is best effort here; a failure is reported by the next explicit save.
+        let _ = self.save();
+        Ok(events)
+    }
+
+    /// Scores the finished deal (drawing a card for Molotow's three-way tie).
+    pub fn finish_deal(&mut self) -> Result<Option<DealResult>, Failure> {
+        if !self.deal().is_some_and(Deal::is_over) {
+            return Ok(None);
+        }
+        let draw = self.game.draw_needed().map(|tied| {
+            let seats: Vec<Seat> = (0..8).filter(|s| tied & (1 << s) != 0).collect();
+            seats[below(&mut self.draw_rng, seats.len() as u32) as usize]
+        });
+        if let Some(last) = self.record.deals.last_mut() {
+            last.draw = draw;
+        }
+        let result = self.game.finish_deal(draw).map_err(Failure::input)?.clone();
+        self.save()?;
+        Ok(Some(result))
+    }
+
+    /// Writes the record, with the table settings needed to resume.
+    pub fn save(&self) -> Result<(), Failure> {
+        let mut value = self.record.to_json();
+        value["table"] = serde_json::json!({
+            "human": self.human,
+            "seed": self.seed,
+            "bots": self.specs.iter().enumerate().map(|(s, b)| if s == self.human { "human".to_owned() } else { b.clone() }).collect::<Vec<_>>(),
+        });
+        if let Some(dir) = self.path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let tmp = self.path.with_extension("json.tmp");
+        std::fs::write(&tmp, torite_core::to_pretty_json(&value))
+            .and_then(|()| std::fs::rename(&tmp, &self.path))
+            .map_err(|e| Failure::input(format!("cannot save {}: {e}", self.path.display())))
+    }
+}
+
+fn record_from(value: &Value, rules: Ruleset) -> Result<Record, Failure> {
+    let players = value.get("players").and_then(Value::as_array).map(|a| {
+        a.iter()
+            .map(|v| v.as_str().unwrap_or_default().to_owned())
+            .collect()
+    });
+    let mut deals = Vec::new();
+    for deal in value
+        .get("deals")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let hands = deal["hands"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|h| {
+                h.as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| c.as_str()?.parse().ok())
+                    .collect()
+            })
+            .collect();
+        let actions = deal["actions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.as_str()?.parse().ok())
+            .collect();
+        deals.push(RecordDeal {
+            dealer: deal["dealer"].as_u64().unwrap_or(0) as usize,
+            hands,
+            actions,
+            draw: deal["draw"].as_u64().map(|d| d as usize),
+        });
+    }
+    // Dealers of later deals may be omitted in a record: fill in the rotation.
+    let n = rules.players as usize;
+    for i in 1..deals.len() {
+        deals[i].dealer = (deals[i - 1].dealer + 1) % n;
+    }
+    Ok(Record {
+        ruleset: rules,
+        players,
+        deals,
+    })
+}

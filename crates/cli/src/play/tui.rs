@@ -1,0 +1,667 @@
+//! The full-screen game (ratatui + crossterm), laid out for an 80×24 terminal: the table with
+//! the seats around it in the ruleset's direction and each card of the trick in front of its
+//! player, scores on top, the hand and the choices at the bottom.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, Suit, Trump, View};
+
+use super::session::{Event, Session};
+use super::text::Words;
+use crate::Failure;
+
+/// What covers the table.
+#[derive(Clone, Debug)]
+pub enum Overlay {
+    /// Nothing.
+    None,
+    /// The rules summary.
+    Rules,
+    /// The last completed trick.
+    LastTrick,
+    /// The end of a deal.
+    DealSummary(Box<DealResult>),
+    /// The end of the game.
+    GameOver,
+    /// "Quit?"
+    QuitConfirm,
+}
+
+/// The interface's own state.
+#[derive(Debug)]
+pub struct Ui<'a> {
+    /// Words.
+    pub words: &'a Words,
+    /// The rules summary lines.
+    pub summary: &'a [String],
+    /// The selected choice.
+    pub cursor: usize,
+    /// The message line.
+    pub message: String,
+    /// The overlay.
+    pub overlay: Overlay,
+    /// Recent events, newest last.
+    pub log: Vec<String>,
+}
+
+/// One thing the human can choose at the bottom of the screen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Choice {
+    /// A card of the hand, legal or not.
+    Card(Card, bool),
+    /// Another action (Lot, pass, a suit).
+    Other(Action),
+}
+
+/// The human's choices: every card of the hand in display order (so that an illegal one can be
+/// picked and explained), then the other legal actions.
+pub fn choices(view: &View<'_>) -> Vec<Choice> {
+    let legal = view.legal_actions();
+    let rules = view.rules();
+    let mut cards: Vec<Card> = view.hand().iter().collect();
+    cards.sort_by_key(|c| {
+        let suit = c.suit().map_or(4, |s| s as u8);
+        let order = if c.suit().is_some()
+            && view.trump() == Trump::Suit(c.suit().unwrap_or(Suit::Spades))
+        {
+            rules.trump_ranking
+        } else {
+            rules.ranking
+        };
+        (
+            suit,
+            std::cmp::Reverse(c.rank().map_or(99, |r| order.strength(r))),
+        )
+    });
+    let mut out: Vec<Choice> = match view.phase() {
+        Phase::Play => cards
+            .into_iter()
+            .map(|c| Choice::Card(c, legal.cards.contains(c)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    out.extend(
+        legal
+            .iter()
+            .filter(|a| !matches!(a, Action::Play(_)))
+            .map(Choice::Other),
+    );
+    out
+}
+
+/// Where seat `seat` sits on screen, relative to the human at the bottom: (x, y) in eighths of
+/// the table area.
+fn place(players: usize, human: Seat, seat: Seat, direction: Direction) -> (u16, u16) {
+    let offset = (seat + players - human) % players;
+    let spots: &[(u16, u16)] = match players {
+        3 => &[(4, 7), (1, 2), (7, 2)],
+        4 => &[(4, 7), (1, 4), (4, 0), (7, 4)],
+        _ => &[(4, 7), (0, 5), (2, 0), (6, 0), (8, 5)],
+    };
+    let index = match direction {
+        Direction::Clockwise => offset,
+        Direction::CounterClockwise => (players - offset) % players,
+    };
+    spots[index.min(spots.len() - 1)]
+}
+
+fn card_span(words: &Words, card: Card) -> Span<'static> {
+    let style = match card.suit() {
+        Some(Suit::Hearts | Suit::Diamonds) => Style::default().fg(Color::Red),
+        _ => Style::default(),
+    };
+    Span::styled(words.card(card), style.add_modifier(Modifier::BOLD))
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
+    let words = ui.words;
+    let area = frame.area();
+    let rules = session.rules();
+    let [top, table, bottom] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Min(9),
+        Constraint::Length(7),
+    ])
+    .areas(area);
+
+    // Scores.
+    let totals = session.game().totals();
+    let mut score_spans = vec![Span::styled(
+        format!("{} ", words.t("total", &[])),
+        Style::default().add_modifier(Modifier::BOLD),
+    )];
+    for (seat, total) in totals.iter().enumerate() {
+        let name = if seat == session.human() {
+            words.t("seat-you", &[])
+        } else {
+            session.names()[seat].clone()
+        };
+        score_spans.push(Span::raw(format!("{seat}:{name} {total}  ")));
+    }
+    let title = format!(
+        " {} — {} / {} ",
+        words.t("app-title", &[]),
+        rules.base.name_en(),
+        rules.base.name_ja()
+    );
+    frame.render_widget(
+        Paragraph::new(Line::from(score_spans))
+            .block(Block::default().borders(Borders::ALL).title(title)),
+        top,
+    );
+
+    // The table.
+    let deal_title = session
+        .deal()
+        .map(|d| {
+            format!(
+                " {} ",
+                words.t(
+                    "deal-header",
+                    &[
+                        ("number", session.deal_number().to_string()),
+                        ("dealer", words.seat(d.dealer()))
+                    ]
+                )
+            )
+        })
+        .unwrap_or_default();
+    let block = Block::default().borders(Borders::ALL).title(deal_title);
+    let inner = block.inner(table);
+    frame.render_widget(block, table);
+    if let Some(view) = session.view() {
+        draw_table(frame, inner, session, ui, &view);
+        draw_bottom(frame, bottom, session, ui, &view);
+    }
+
+    match &ui.overlay {
+        Overlay::None => {}
+        Overlay::Rules => {
+            let mut lines = vec![Line::from(words.t(
+                "rules-title",
+                &[(
+                    "name",
+                    format!("{} / {}", rules.base.name_en(), rules.base.name_ja()),
+                )],
+            ))];
+            lines.extend(ui.summary.iter().map(|l| Line::from(format!("• {l}"))));
+            popup(frame, area, "?", lines);
+        }
+        Overlay::LastTrick => {
+            let lines = match session.view().and_then(|v| v.last_trick()) {
+                Some(trick) => {
+                    let mut spans = Vec::new();
+                    for (i, c) in trick.cards().iter().enumerate() {
+                        let seat = (trick.leader + i) % rules.players as usize;
+                        spans.push(Span::raw(format!("{}: ", words.seat(seat))));
+                        spans.push(card_span(words, *c));
+                        spans.push(Span::raw("  "));
+                    }
+                    vec![
+                        Line::from(spans),
+                        Line::from(words.t("trick-won-by", &[("seat", words.seat(trick.winner))])),
+                    ]
+                }
+                None => vec![Line::from(words.t("last-trick-none", &[]))],
+            };
+            popup(frame, area, &words.t("last-trick", &[]), lines);
+        }
+        Overlay::DealSummary(result) => {
+            let lines = summary_lines(session, words, result);
+            popup(
+                frame,
+                area,
+                &words.t(
+                    "deal-summary",
+                    &[("number", session.deal_number().to_string())],
+                ),
+                lines,
+            );
+        }
+        Overlay::GameOver => {
+            let winners = session.game().winners();
+            let key = if winners.len() == 1 {
+                "winner"
+            } else {
+                "winners"
+            };
+            let mut lines = vec![Line::from(
+                words.t(key, &[("seats", words.seats(winners.iter().copied()))]),
+            )];
+            lines.push(Line::from(""));
+            for result in session.game().results() {
+                let n = rules.players as usize;
+                let cells: Vec<String> = result.totals[..n]
+                    .iter()
+                    .map(|t| format!("{t:>5}"))
+                    .collect();
+                lines.push(Line::from(cells.join("")));
+            }
+            lines.push(Line::from(""));
+            lines.push(Line::from(words.t(
+                "saved-to",
+                &[("path", session.path().display().to_string())],
+            )));
+            lines.push(Line::from(words.t("press-key", &[])));
+            popup(frame, area, &words.t("game-over", &[]), lines);
+        }
+        Overlay::QuitConfirm => {
+            popup(
+                frame,
+                area,
+                "q",
+                vec![Line::from(words.t("quit-confirm", &[]))],
+            );
+        }
+    }
+}
+
+fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<Line<'static>> {
+    let n = session.rules().players as usize;
+    let row = |label: String, values: Vec<String>| {
+        let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
+        Line::from(format!("{label:<10}{}", cells.join("")))
+    };
+    let mut lines = vec![row(String::new(), (0..n).map(|s| s.to_string()).collect())];
+    lines.push(row(
+        words.t("tricks-won", &[]),
+        result.facts.tricks[..n].iter().map(u8::to_string).collect(),
+    ));
+    if result.facts.points[..n].iter().any(|p| *p > 0) {
+        lines.push(row(
+            words.t("card-points", &[]),
+            result.facts.points[..n]
+                .iter()
+                .map(u32::to_string)
+                .collect(),
+        ));
+    }
+    lines.push(row(
+        words.t("score", &[]),
+        result.score.scores[..n]
+            .iter()
+            .map(|s| format!("{s:+}"))
+            .collect(),
+    ));
+    lines.push(row(
+        words.t("total", &[]),
+        result.totals[..n].iter().map(i32::to_string).collect(),
+    ));
+    lines.push(Line::from(words.t(
+        "rule-applied",
+        &[("rule", words.catalog.score_rule(result.score.rule))],
+    )));
+    lines.push(Line::from(words.t("press-key", &[])));
+    lines
+}
+
+fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>) {
+    let width = area.width.saturating_sub(8).min(72);
+    let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+    let rect = Rect {
+        x: area.x + (area.width.saturating_sub(width)) / 2,
+        y: area.y + (area.height.saturating_sub(height)) / 2,
+        width,
+        height,
+    };
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} ")),
+        ),
+        rect,
+    );
+}
+
+fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>, view: &View<'_>) {
+    let words = ui.words;
+    let rules = view.rules();
+    let n = rules.players as usize;
+    let trick = view.current_trick();
+    let lot = view.lot();
+    let points = view.card_points();
+    for seat in 0..n {
+        let (px, py) = place(n, session.human(), seat, rules.direction);
+        let x = area.x + (area.width.saturating_sub(18)) * px / 8;
+        let y = area.y + (area.height.saturating_sub(3)) * py / 7;
+        let mut name = if seat == session.human() {
+            words.t("seat-you", &[])
+        } else {
+            format!("{seat}:{}", session.names()[seat])
+        };
+        if seat == view.dealer() {
+            name.push_str(" (D)");
+        }
+        let mut info = format!("{} {}", words.t("tricks-won", &[]), view.tricks_won()[seat]);
+        if points.iter().any(|p| *p > 0) {
+            info.push_str(&format!(
+                "  {} {}",
+                words.t("card-points", &[]),
+                points[seat]
+            ));
+        }
+        let mut style = Style::default();
+        if seat == view.to_act() && !matches!(view.phase(), Phase::Over) {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        if lot.declarers & (1 << seat) != 0 {
+            name.push_str(" LOT");
+        }
+        let card = trick
+            .iter()
+            .enumerate()
+            .find(|(i, _)| (view.leader() + i) % n == seat)
+            .map(|(_, c)| *c);
+        let mut card_line = vec![];
+        if let Some(card) = card {
+            card_line.push(card_span(words, card));
+            if view.winning() == Some(seat) {
+                card_line.push(Span::styled(" ★", Style::default().fg(Color::Yellow)));
+            }
+            if view.leader() == seat {
+                card_line.push(Span::raw(" ←"));
+            }
+        }
+        let lines = vec![
+            Line::styled(name, style),
+            Line::from(info),
+            Line::from(card_line),
+        ];
+        let rect = Rect {
+            x,
+            y,
+            width: 18.min(area.width),
+            height: 3.min(area.height),
+        };
+        frame.render_widget(Paragraph::new(lines), rect);
+    }
+    // The centre: trump, Lot and the recent events.
+    let mut centre = Vec::new();
+    if rules.trump != torite_core::TrumpRule::NoTrump {
+        centre.push(Line::from(words.trump(view.trump())));
+    }
+    if lot.declarers != 0 {
+        let seats = (0..n).filter(|s| lot.declarers & (1 << s) != 0);
+        centre.push(Line::from(
+            words.t("lot-declared", &[("seats", words.seats(seats))]),
+        ));
+    }
+    for line in ui.log.iter().rev().take(2).rev() {
+        centre.push(Line::styled(
+            line.clone(),
+            Style::default().fg(Color::DarkGray),
+        ));
+    }
+    let rect = Rect {
+        x: area.x + area.width / 4,
+        y: area.y + area.height / 2 - 1,
+        width: area.width / 2,
+        height: 3.min(area.height),
+    };
+    frame.render_widget(Paragraph::new(centre).alignment(Alignment::Center), rect);
+}
+
+fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>, view: &View<'_>) {
+    let words = ui.words;
+    let mut lines = Vec::new();
+    let question = match view.phase() {
+        Phase::LotQuestion if session.human_to_act() => words.t("lot-question", &[]),
+        Phase::CallSuit if session.human_to_act() => words.t("call-question", &[]),
+        _ if session.human_to_act() && view.legal_actions().lot => {
+            words.t("lot-question-first-card", &[])
+        }
+        _ if session.human_to_act() => words.t("your-turn", &[]),
+        _ => words.t("thinking", &[("seat", words.seat(view.to_act()))]),
+    };
+    lines.push(Line::from(question));
+    let mut spans = vec![Span::raw(format!("{}: ", words.t("hand", &[])))];
+    let list = if session.human_to_act() {
+        choices(view)
+    } else {
+        choices_idle(view)
+    };
+    let mut last_suit = None;
+    for (i, choice) in list.iter().enumerate() {
+        let selected = session.human_to_act() && i == ui.cursor;
+        let (text, legal, suit) = match choice {
+            Choice::Card(card, legal) => (words.card(*card), *legal, card.suit()),
+            Choice::Other(action) => (format!("[{}]", words.action(*action)), true, None),
+        };
+        if last_suit.is_some() && suit != last_suit {
+            spans.push(Span::raw(" |"));
+        }
+        last_suit = suit;
+        let mut style = match suit {
+            Some(Suit::Hearts | Suit::Diamonds) => Style::default().fg(Color::Red),
+            _ => Style::default(),
+        };
+        if session.human_to_act() {
+            style = if legal {
+                style.add_modifier(Modifier::BOLD)
+            } else {
+                style.add_modifier(Modifier::DIM)
+            };
+        }
+        if selected {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(text, style));
+    }
+    lines.push(Line::from(spans));
+    lines.push(Line::styled(
+        ui.message.clone(),
+        Style::default().fg(Color::Yellow),
+    ));
+    lines.push(Line::styled(
+        words.t("help-keys", &[]),
+        Style::default().fg(Color::DarkGray),
+    ));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL)),
+        area,
+    );
+}
+
+/// The hand while another seat is acting: cards only.
+fn choices_idle(view: &View<'_>) -> Vec<Choice> {
+    let mut cards: Vec<Card> = view.hand().iter().collect();
+    cards.sort_by_key(|c| {
+        (
+            c.suit().map_or(4, |s| s as u8),
+            std::cmp::Reverse(c.rank().map_or(99, |r| view.rules().ranking.strength(r))),
+        )
+    });
+    cards.into_iter().map(|c| Choice::Card(c, false)).collect()
+}
+
+fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
+    for event in events {
+        let line = match event {
+            Event::Acted { seat, action, .. } => match action {
+                Action::Lot => ui
+                    .words
+                    .t("declares-lot", &[("seat", ui.words.seat(*seat))]),
+                Action::Pass => ui.words.t("passes", &[("seat", ui.words.seat(*seat))]),
+                Action::Call(s) => ui.words.t(
+                    "calls-suit",
+                    &[
+                        ("seat", ui.words.seat(*seat)),
+                        ("suit", ui.words.catalog.suit(*s)),
+                    ],
+                ),
+                Action::Play(_) => continue,
+            },
+            Event::TrickWon(trick) => ui
+                .words
+                .t("trick-won-by", &[("seat", ui.words.seat(trick.winner))]),
+        };
+        ui.log.push(line);
+    }
+    if ui.log.len() > 20 {
+        ui.log.drain(..ui.log.len() - 20);
+    }
+}
+
+/// What a key press asks for.
+fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) -> bool {
+    match ui.overlay {
+        Overlay::QuitConfirm => {
+            if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                return false;
+            }
+            ui.overlay = Overlay::None;
+            return true;
+        }
+        Overlay::GameOver => return false,
+        Overlay::None => {}
+        _ => {
+            ui.overlay = Overlay::None;
+            return true;
+        }
+    }
+    match key.code {
+        KeyCode::Char('q') | KeyCode::Esc => ui.overlay = Overlay::QuitConfirm,
+        KeyCode::Char('?') => ui.overlay = Overlay::Rules,
+        KeyCode::Char('l') => ui.overlay = Overlay::LastTrick,
+        KeyCode::Char('h') => {
+            if let Some(hint) = session.hint() {
+                ui.message = ui.words.t("hint", &[("action", ui.words.action(hint))]);
+            }
+        }
+        _ if !session.human_to_act() => {}
+        KeyCode::Left => ui.cursor = ui.cursor.saturating_sub(1),
+        KeyCode::Right => ui.cursor += 1,
+        KeyCode::Enter | KeyCode::Char(' ') => choose(session, ui),
+        KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
+            ui.cursor = c as usize - '1' as usize;
+            choose(session, ui);
+        }
+        _ => {}
+    }
+    if let Some(view) = session.view() {
+        let count = if session.human_to_act() {
+            choices(&view).len()
+        } else {
+            0
+        };
+        ui.cursor = ui.cursor.min(count.saturating_sub(1));
+    }
+    true
+}
+
+fn choose(session: &mut Session, ui: &mut Ui<'_>) {
+    let Some(view) = session.view() else { return };
+    let Some(choice) = choices(&view).get(ui.cursor).copied() else {
+        return;
+    };
+    let action = match choice {
+        Choice::Card(card, _) => Action::Play(card),
+        Choice::Other(action) => action,
+    };
+    match session.play(action) {
+        Ok(events) => {
+            ui.message.clear();
+            log_events(ui, &events);
+        }
+        Err(e) => {
+            ui.message = ui.words.t(
+                "illegal",
+                &[
+                    ("action", ui.words.action(action)),
+                    ("reason", ui.words.catalog.play_error(&e)),
+                ],
+            );
+        }
+    }
+}
+
+/// Runs the full-screen game until it ends or the player quits.
+pub fn run(
+    session: &mut Session,
+    words: &Words,
+    summary: &[String],
+    fast: bool,
+) -> Result<String, Failure> {
+    let mut terminal = ratatui::init();
+    let result = event_loop(&mut terminal, session, words, summary, fast);
+    ratatui::restore();
+    result?;
+    let path = session.path().display().to_string();
+    Ok(format!(
+        "{}\n{}\n",
+        words.t("saved-to", &[("path", path.clone())]),
+        if session.game().is_finished() {
+            String::new()
+        } else {
+            words.t("resume-with", &[("path", path)])
+        }
+    ))
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    session: &mut Session,
+    words: &Words,
+    summary: &[String],
+    fast: bool,
+) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::input(format!("terminal: {e}"));
+    let mut ui = Ui {
+        words,
+        summary,
+        cursor: 0,
+        message: String::new(),
+        overlay: Overlay::None,
+        log: Vec::new(),
+    };
+    let bot_pause = Duration::from_millis(if fast { 60 } else { 450 });
+    let mut next_bot = Instant::now();
+    loop {
+        terminal.draw(|f| draw(f, session, &ui)).map_err(io)?;
+        if matches!(ui.overlay, Overlay::None) {
+            if session.game().is_finished() {
+                ui.overlay = Overlay::GameOver;
+                continue;
+            }
+            if session.start_deal_if_needed()? {
+                ui.cursor = 0;
+                continue;
+            }
+            if let Some(result) = session.finish_deal()? {
+                ui.overlay = Overlay::DealSummary(Box::new(result));
+                continue;
+            }
+            if !session.human_to_act() && Instant::now() >= next_bot {
+                if let Some(events) = session.step_bot()? {
+                    log_events(&mut ui, &events);
+                }
+                next_bot = Instant::now() + bot_pause;
+                continue;
+            }
+        }
+        let wait = if session.human_to_act() || !matches!(ui.overlay, Overlay::None) {
+            Duration::from_millis(250)
+        } else {
+            next_bot.saturating_duration_since(Instant::now())
+        };
+        if event::poll(wait).map_err(io)?
+            && let TermEvent::Key(key) = event::read().map_err(io)?
+            && key.kind == KeyEventKind::Press
+            && !handle_key(session, &mut ui, key)
+        {
+            return Ok(());
+        }
+    }
+}
