@@ -395,16 +395,10 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
             words.t("lot-declared", &[("seats", words.seats(seats))]),
         ));
     }
-    for line in ui.log.iter().rev().take(2).rev() {
-        centre.push(Line::styled(
-            line.clone(),
-            Style::default().fg(Color::DarkGray),
-        ));
-    }
     let rect = Rect {
-        x: area.x + area.width / 4,
+        x: area.x + area.width * 3 / 10,
         y: area.y + area.height / 2 - 1,
-        width: area.width / 2,
+        width: area.width * 4 / 10,
         height: 3.min(area.height),
     };
     frame.render_widget(Paragraph::new(centre).alignment(Alignment::Center), rect);
@@ -458,10 +452,15 @@ fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>
         spans.push(Span::styled(text, style));
     }
     lines.push(Line::from(spans));
-    lines.push(Line::styled(
-        ui.message.clone(),
-        Style::default().fg(Color::Yellow),
-    ));
+    if ui.message.is_empty() {
+        let last = ui.log.last().cloned().unwrap_or_default();
+        lines.push(Line::styled(last, Style::default().fg(Color::DarkGray)));
+    } else {
+        lines.push(Line::styled(
+            ui.message.clone(),
+            Style::default().fg(Color::Yellow),
+        ));
+    }
     lines.push(Line::styled(
         words.t("help-keys", &[]),
         Style::default().fg(Color::DarkGray),
