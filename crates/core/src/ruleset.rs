@@ -747,7 +747,9 @@ impl Ruleset {
             });
         };
         let deck = self.deck().len();
-        if !(2..=MAX_SEATS as u8).contains(&self.players) || deck % self.players as usize != 0 {
+        if !(2..=MAX_SEATS as u8).contains(&self.players)
+            || !deck.is_multiple_of(self.players as usize)
+        {
             conflict(
                 &["players", "deck"],
                 format!(
