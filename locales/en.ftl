@@ -107,3 +107,17 @@ rule-penalty = penalty: tricks won plus one, unless exempt
 help-keys = ←/→ choose · Enter play · 1–9 pick · ? rules · h hint · l last trick · q quit
 help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:S). ? rules, h hint, l last trick, q quit.
 rules-title = Rules: { $name }
+
+## Score keeping (games played with real cards)
+score-title = Score sheet: { $name }
+score-help = Enter each deal's facts. Numbers are separated by spaces, one per seat in seat order. u undoes the last deal, q saves and quits.
+score-deal = Deal { $number } (dealer: { $dealer })
+ask-lot = Lot declared? The declaring seats, or - for none:
+ask-lot-winner = Did a declarer win every trick? Its seat, or - for no:
+ask-tricks = Tricks won per seat ({ $count } numbers adding up to { $total }):
+ask-points = Card points per seat ({ $count } numbers adding up to { $total }):
+ask-draw = Seats { $seats } tie: which of them drew the highest card?
+bad-entry = Not accepted: { $why }
+bad-numbers = expected { $count } whole numbers
+undone = Deal { $number } removed.
+sheet-saved = Score sheet saved to { $path }

@@ -107,3 +107,17 @@ rule-penalty = 失点：取ったトリック数＋1（免除点に達すれば0
 help-keys = ←/→ 選択 · Enter 出す · 1–9 直接 · ? ルール · h ヒント · l 直前 · q 終了
 help-plain = 行動の番号かコード（AS, 10H, lot, pass, call:S）を入力。? ルール、h ヒント、l 直前のトリック、q 終了。
 rules-title = ルール: { $name }
+
+## 得点記録（実物のカードで遊んだゲーム）
+score-title = 得点表: { $name }
+score-help = ディールごとに結果を入力します。数字は空白で区切り、席順に1人1つ。u で直前のディールを取り消し、q で保存して終了。
+score-deal = 第{ $number }ディール（ディーラー: { $dealer }）
+ask-lot = ロット宣言は？宣言した席の番号、なければ - :
+ask-lot-winner = 宣言者が全トリックを取りましたか？その席の番号、取れなかったら - :
+ask-tricks = 各席の取ったトリック数（{ $count }つの数、合計{ $total }）:
+ask-points = 各席の得点札の点（{ $count }つの数、合計{ $total }）:
+ask-draw = { $seats }が同点です。いちばん強いカードを引いたのはどの席？
+bad-entry = 受け付けられません: { $why }
+bad-numbers = { $count }つの整数を入力してください
+undone = 第{ $number }ディールを取り消しました。
+sheet-saved = 得点表を保存しました: { $path }

@@ -6,6 +6,7 @@ mod deal;
 mod input;
 mod play;
 mod rules;
+mod score;
 mod show;
 
 use std::io::Write;
@@ -55,6 +56,20 @@ enum Command {
         /// Where to save the game record.
         #[arg(long)]
         save: Option<PathBuf>,
+    },
+    /// Keep score of a game played with real cards: enter each deal's facts.
+    Score {
+        /// A preset id or a house-rule file (default: mini-misere-4).
+        ruleset: Option<String>,
+        /// Language: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
+        /// Where to save the sheet.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Continue a saved sheet.
+        #[arg(long, conflicts_with_all = ["ruleset", "save"])]
+        resume: Option<PathBuf>,
     },
     /// Check a game record action by action and print its scores as JSON (RECORD.md).
     Replay {
@@ -178,6 +193,36 @@ fn run(cli: Cli) -> Result<String, Failure> {
             letters,
             save,
         }),
+        Command::Score {
+            ruleset,
+            lang,
+            save,
+            resume,
+        } => {
+            let catalog =
+                torite_i18n::Catalog::new(lang.unwrap_or_else(torite_i18n::Lang::from_env));
+            let mut sheet = match resume {
+                Some(path) => score::Sheet::load(&path)?,
+                None => {
+                    let rules = input::load_rules(ruleset.as_deref().unwrap_or("mini-misere-4"))?;
+                    let path = save.unwrap_or_else(|| {
+                        let stamp = std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map_or(0, |d| d.as_secs());
+                        PathBuf::from(format!("torite-score-{}-{stamp}.json", rules.id()))
+                    });
+                    score::Sheet::new(rules, path)
+                }
+            };
+            let stdin = std::io::stdin();
+            score::run(
+                &mut sheet,
+                &catalog,
+                &mut stdin.lock(),
+                &mut std::io::stdout().lock(),
+            )?;
+            Ok(String::new())
+        }
         Command::Replay { file } => {
             let replay = input::replay_file(&file)?;
             let report = serde_json::to_value(&replay.report).map_err(Failure::input)?;

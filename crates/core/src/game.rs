@@ -41,6 +41,8 @@ pub enum GameError {
     Play(PlayError),
     /// The finished deal could not be scored.
     Score(ScoreError),
+    /// Entered facts that cannot happen under the rules.
+    Facts(String),
 }
 
 impl fmt::Display for GameError {
@@ -53,6 +55,7 @@ impl fmt::Display for GameError {
             GameError::Setup(e) => e.fmt(f),
             GameError::Play(e) => e.fmt(f),
             GameError::Score(e) => e.fmt(f),
+            GameError::Facts(why) => f.write_str(why),
         }
     }
 }
@@ -224,6 +227,35 @@ impl Game {
             return Err(GameError::DealNotOver);
         }
         let facts = DealFacts::of(deal);
+        let dealer = deal.dealer();
+        self.settle(dealer, facts, draw)
+    }
+
+    /// Scores a deal played with real cards from its facts (tricks, card points, the Lot),
+    /// as a scorekeeper does: the facts are checked against the rules first, then scored like
+    /// a deal played here.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`], [`GameError::DealInProgress`], [`GameError::Facts`] for facts
+    /// that cannot happen, or a [`ScoreError`]; nothing changes then.
+    pub fn record_facts(
+        &mut self,
+        facts: DealFacts,
+        draw: Option<Seat>,
+    ) -> Result<&DealResult, GameError> {
+        self.can_start()?;
+        self.rules.check_facts(&facts).map_err(GameError::Facts)?;
+        let dealer = self.next_dealer();
+        self.settle(dealer, facts, draw)
+    }
+
+    fn settle(
+        &mut self,
+        dealer: Seat,
+        facts: DealFacts,
+        draw: Option<Seat>,
+    ) -> Result<&DealResult, GameError> {
         let n = self.rules.players as usize;
         let mut score = self
             .rules
@@ -249,7 +281,7 @@ impl Game {
         }
         let needed = self.rules.draw_needed(&facts).is_some();
         self.results.push(DealResult {
-            dealer: deal.dealer(),
+            dealer,
             facts,
             score,
             draw: draw.filter(|_| needed),

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::deal::{Deal, Seat};
-use crate::ruleset::{MAX_SEATS, Ruleset, Scoring};
+use crate::ruleset::{CardPoints, MAX_SEATS, Ruleset, Scoring};
 
 /// What a finished deal's scoring depends on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -214,6 +214,72 @@ impl fmt::Display for ScoreError {
 impl std::error::Error for ScoreError {}
 
 impl Ruleset {
+    /// Checks that entered facts can happen under these rules: tricks add up to the deal's
+    /// tricks, card points to the deal's total (157 in Jass, 121 with the joker, 16 to 20 in
+    /// Mura), a seat with no trick has no points, and the Lot names declaring seats. With a
+    /// Lot declared in a trick-table game the tricks are not needed (the deal may have ended
+    /// early) and are not checked.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what does not add up.
+    pub fn check_facts(&self, facts: &DealFacts) -> Result<(), String> {
+        let n = self.players as usize;
+        if facts.players != n {
+            return Err(format!("{} seats given, the game has {n}", facts.players));
+        }
+        let seats = (1u8 << n) - 1;
+        if let Some(lot) = facts.lot {
+            if self.lot.is_none() {
+                return Err("this game has no Lot".into());
+            }
+            if lot.declarers == 0 || lot.declarers & !seats != 0 {
+                return Err("the Lot's declarers must be seats of the game".into());
+            }
+            if let Some(w) = lot.winner
+                && lot.declarers & (1 << w) == 0
+            {
+                return Err(format!("seat {w} won the Lot but did not declare it"));
+            }
+            if matches!(self.scoring, Scoring::TrickTable { .. }) {
+                return Ok(());
+            }
+        }
+        let tricks: usize = facts.tricks[..n].iter().map(|t| usize::from(*t)).sum();
+        if tricks != self.tricks() {
+            return Err(format!(
+                "tricks add up to {tricks}, but a deal has {}",
+                self.tricks()
+            ));
+        }
+        let points: u32 = facts.points[..n].iter().sum();
+        let (lo, hi) = match self.card_points {
+            CardPoints::None => (0, 0),
+            CardPoints::Jass { .. } => {
+                let total = if self.joker.is_some() { 121 } else { 157 };
+                (total, total)
+            }
+            CardPoints::Mura => (16, 20),
+        };
+        if !(lo..=hi).contains(&points) {
+            let expected = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo} to {hi}")
+            };
+            return Err(format!(
+                "card points add up to {points}, but a deal has {expected}"
+            ));
+        }
+        if let Some(seat) = (0..n).find(|s| facts.tricks[*s] == 0 && facts.points[*s] > 0) {
+            return Err(format!(
+                "seat {seat} won no trick but has {} points",
+                facts.points[seat]
+            ));
+        }
+        Ok(())
+    }
+
     /// The seats that must draw a card to settle this deal (Molotow rule 3), if any.
     #[must_use]
     pub fn draw_needed(&self, facts: &DealFacts) -> Option<u8> {
