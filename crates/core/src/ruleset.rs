@@ -715,6 +715,14 @@ impl Ruleset {
         }
     }
 
+    /// Whether the `low_card` option applies: the deck's low card is a 2 and the deck has no
+    /// 9s (the current Mini Misère decks). The 1989 decks already have 9s (the five-player
+    /// deck's 9 is its low card), so the option is refused there.
+    #[must_use]
+    pub const fn low_card_replaceable(&self) -> bool {
+        matches!(self.low_card, Some(Rank::TWO)) && self.ranks & (1 << Rank::NINE.index()) == 0
+    }
+
     /// The number of tricks in a deal (every seat's hand size).
     #[must_use]
     pub const fn tricks(&self) -> usize {
@@ -914,19 +922,15 @@ impl Ruleset {
                     Some(9) => Rank::NINE,
                     _ => return Err(bad(name, value, "2 or 9")),
                 };
-                let Some(low) = self.low_card else {
+                if self.low_card.is_none() {
                     return Err(not_applicable(format!("{game} has no low card")));
-                };
-                if low == rank {
-                    return Ok(());
                 }
-                let others = self.ranks & !(1 << low.index());
-                if low != Rank::TWO || others & (1 << Rank::NINE.index()) != 0 {
+                if !self.low_card_replaceable() {
                     return Err(not_applicable(format!(
                         "the deck of {game} already has 9s; low_card only replaces the 2s of a deck without 9s"
                     )));
                 }
-                self.ranks = others | 1 << rank.index();
+                self.ranks = self.ranks & !(1 << Rank::TWO.index()) | 1 << rank.index();
                 self.low_card = Some(rank);
             }
             "led_low_wins" => {
@@ -1083,7 +1087,9 @@ impl Ruleset {
             out.push(("lot_timing", Value::from(lot.timing.as_str())));
         }
         if let Some(low) = self.low_card {
-            out.push(("low_card", Value::from(low.index())));
+            if self.base.ruleset().low_card_replaceable() {
+                out.push(("low_card", Value::from(low.index())));
+            }
             out.push(("led_low_wins", Value::from(self.led_low_wins)));
         }
         if let Scoring::Molotow { middle_wins } = self.scoring {

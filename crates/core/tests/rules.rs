@@ -2108,10 +2108,13 @@ fn low_card_refused_for_1989_presets() {
     assert!(msg.contains("option low_card does not apply"), "{msg}");
     // Jass decks have no low card at all.
     assert!(refused("mittlere-jass", &[("low_card", json!(9))]).contains("low_card"));
-    // Restating a 1989 deck's own low card changes nothing and is accepted (it is what the
-    // ruleset's option list says, so that list can be fed back).
-    assert!(rules("mini-misere-4-1989", &[("low_card", json!(2))]).is_preset());
-    assert!(rules("mini-misere-5-1989", &[("low_card", json!(9))]).is_preset());
+    // Refused whatever the value (RULES.md 4), and not offered in their option lists.
+    assert!(refused("mini-misere-4-1989", &[("low_card", json!(2))]).contains("low_card"));
+    assert!(refused("mini-misere-5-1989", &[("low_card", json!(9))]).contains("low_card"));
+    for base in ["mini-misere-4-1989", "mini-misere-5-1989"] {
+        let preset = torite_core::Preset::from_id(base).unwrap().ruleset();
+        assert!(preset.options().iter().all(|(name, _)| *name != "low_card"));
+    }
 }
 
 #[test]
