@@ -8,6 +8,7 @@ mod play;
 mod rules;
 mod score;
 mod show;
+mod stats;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -139,6 +140,28 @@ enum Command {
         /// Save every game as a record in this folder.
         #[arg(long)]
         records: Option<PathBuf>,
+    },
+    /// Play whole games with bots and report what a club asks: Lot rates, tricks and scores by
+    /// position, game length, scoring rules fired, Mura exemptions.
+    Stats {
+        /// A preset id or a house-rule file.
+        #[arg(long)]
+        ruleset: String,
+        /// Bot specs filling the seats in turn (default: the strongest quick bot).
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// Number of whole games.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Master seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Write SVG plots into this folder.
+        #[arg(long)]
+        plots: Option<PathBuf>,
     },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
@@ -272,6 +295,25 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 records,
             })
         }
+        Command::Stats {
+            ruleset,
+            bots,
+            games,
+            seed,
+            json,
+            plots,
+        } => stats::run(stats::Args {
+            rules: input::load_rules(&ruleset)?,
+            bots: if bots.is_empty() {
+                vec![torite_bots::STRONGEST.to_owned()]
+            } else {
+                bots
+            },
+            games,
+            seed,
+            json,
+            plots,
+        }),
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {
                 Some(arg) => vec![input::load_rules(&arg)?],

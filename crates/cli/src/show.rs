@@ -31,7 +31,12 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
     let rules = replay.game.rules();
     let report = &replay.report;
     let n = rules.players as usize;
-    let seats: Vec<String> = (0..n).map(|s| format!("seat {s}")).collect();
+    let names = report.players.clone().unwrap_or_default();
+    let seat_name = |s: usize| match names.get(s) {
+        Some(name) if !name.is_empty() => format!("{s}:{name}"),
+        _ => format!("seat {s}"),
+    };
+    let seats: Vec<String> = (0..n).map(seat_name).collect();
     let mut out = String::new();
     let _ = writeln!(out, "{}", name(rules));
     for (i, deal) in report.deals.iter().enumerate() {
@@ -109,8 +114,13 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
         }
     }
     if report.finished {
-        let winners: Vec<String> = report.winners.iter().map(|s| format!("seat {s}")).collect();
-        let _ = writeln!(out, "\nGame over. Winner: {}", winners.join(", "));
+        let winners: Vec<String> = report.winners.iter().map(|s| seat_name(*s)).collect();
+        let label = if winners.len() == 1 {
+            "Winner"
+        } else {
+            "Winners (shared)"
+        };
+        let _ = writeln!(out, "\nGame over. {label}: {}", winners.join(", "));
     } else {
         let _ = writeln!(out, "\nGame not finished.");
     }

@@ -87,6 +87,7 @@ impl Record {
             self.players.as_ref().map(Vec::len),
             self.deals.first().map(|d| d.dealer),
         )?;
+        r.names.clone_from(&self.players);
         for (i, deal) in self.deals.iter().enumerate() {
             r.start_deal(i, Some(deal.dealer), &deal.hands)?;
             for action in &deal.actions {
@@ -174,6 +175,9 @@ pub struct Replay {
 pub struct Report {
     /// The ruleset in record form.
     pub ruleset: Value,
+    /// Display names per seat, when the record has them (an extra key).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<Vec<String>>,
     /// Per deal.
     pub deals: Vec<DealReport>,
     /// Whether the game has ended.
@@ -231,6 +235,7 @@ pub struct TrickReport {
 /// Drives a [`Game`] through a record's deals and actions, building the report.
 struct Replayer {
     game: Game,
+    names: Option<Vec<String>>,
     deals: Vec<DealReport>,
     tricks: Vec<TrickReport>,
     deal_index: usize,
@@ -266,6 +271,7 @@ impl Replayer {
         })?;
         Ok(Replayer {
             game,
+            names: None,
             deals: Vec::new(),
             tricks: Vec::new(),
             deal_index: 0,
@@ -420,6 +426,7 @@ impl Replayer {
     fn finish(self) -> Replay {
         let report = Report {
             ruleset: self.game.rules().to_json(),
+            players: self.names,
             deals: self.deals,
             finished: self.game.is_finished(),
             winners: self.game.winners().to_vec(),
@@ -552,6 +559,12 @@ pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
         }
     };
     let mut r = Replayer::new(rules, names, first_dealer)?;
+    r.names = obj.get("players").and_then(Value::as_array).map(|a| {
+        a.iter()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect()
+    });
     for (i, deal) in deals.iter().enumerate() {
         let loc = Loc {
             deal: Some(i),

@@ -1,0 +1,282 @@
+//! Rule-variant statistics: whole games played by bots, and the figures a club asks about —
+//! how often the Lot is declared and succeeds, how tricks and scores spread over the seats
+//! (counted from the first leader), how long games last, which scoring rules fire, how often
+//! Mura's exemption is reached.
+
+use std::collections::BTreeMap;
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use rayon::prelude::*;
+use torite_core::{Deal, Game, GameError, Ruleset, Scoring, View, shuffle::below};
+
+use crate::arena::mean_ci95;
+use crate::{Bot, BotError, make_bot};
+
+/// A statistics run's settings.
+#[derive(Clone, Debug)]
+pub struct StatsConfig {
+    /// The rules.
+    pub rules: Ruleset,
+    /// Bot specs, filling the seats in turn.
+    pub bots: Vec<String>,
+    /// Whole games to play.
+    pub games: usize,
+    /// Master seed.
+    pub seed: u64,
+}
+
+/// The figures of a statistics run. Positions count from the first leader of a deal (0 is the
+/// seat after the dealer, the last position is the dealer).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Games played.
+    pub games: usize,
+    /// Deals played.
+    pub deals: usize,
+    /// Deals in each game.
+    pub deals_per_game: Vec<usize>,
+    /// Deals in which the Lot was declared.
+    pub lot_deals: usize,
+    /// Deals in which a declarer won every trick.
+    pub lot_successes: usize,
+    /// Lot declarations per position.
+    pub lot_by_position: Vec<usize>,
+    /// Per position, how many deals ended with each number of tricks.
+    pub tricks_by_position: Vec<Vec<usize>>,
+    /// Per position, every deal score (penalties as given).
+    pub scores_by_position: Vec<Vec<f64>>,
+    /// How often each scoring rule settled a deal.
+    pub rules_fired: BTreeMap<String, usize>,
+    /// Mura: seat-deals exempt from the penalty.
+    pub exempt: usize,
+    /// Seat-deals played.
+    pub seat_deals: usize,
+}
+
+impl Stats {
+    fn new(players: usize, tricks: usize) -> Stats {
+        Stats {
+            lot_by_position: vec![0; players],
+            tricks_by_position: vec![vec![0; tricks + 1]; players],
+            scores_by_position: vec![Vec::new(); players],
+            ..Stats::default()
+        }
+    }
+
+    fn merge(mut self, other: Stats) -> Stats {
+        self.games += other.games;
+        self.deals += other.deals;
+        self.deals_per_game.extend(other.deals_per_game);
+        self.lot_deals += other.lot_deals;
+        self.lot_successes += other.lot_successes;
+        for (a, b) in self.lot_by_position.iter_mut().zip(other.lot_by_position) {
+            *a += b;
+        }
+        for (a, b) in self
+            .tricks_by_position
+            .iter_mut()
+            .zip(other.tricks_by_position)
+        {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        for (a, b) in self
+            .scores_by_position
+            .iter_mut()
+            .zip(other.scores_by_position)
+        {
+            a.extend(b);
+        }
+        for (rule, count) in other.rules_fired {
+            *self.rules_fired.entry(rule).or_default() += count;
+        }
+        self.exempt += other.exempt;
+        self.seat_deals += other.seat_deals;
+        self
+    }
+
+    /// Share of deals with a Lot declared, and of those the share that succeeded, each with
+    /// its 95% confidence half-width.
+    #[must_use]
+    pub fn lot_rates(&self) -> ((f64, f64), (f64, f64)) {
+        (
+            proportion(self.lot_deals, self.deals),
+            proportion(self.lot_successes, self.lot_deals),
+        )
+    }
+
+    /// Mean score per position with its 95% confidence half-width.
+    #[must_use]
+    pub fn score_by_position(&self) -> Vec<(f64, f64)> {
+        self.scores_by_position
+            .iter()
+            .map(|s| mean_ci95(s))
+            .collect()
+    }
+
+    /// Mean deals per game with its 95% confidence half-width.
+    #[must_use]
+    pub fn deals_per_game(&self) -> (f64, f64) {
+        let samples: Vec<f64> = self.deals_per_game.iter().map(|d| *d as f64).collect();
+        mean_ci95(&samples)
+    }
+}
+
+/// A proportion and its 95% confidence half-width (Wilson score interval, symmetric part).
+#[must_use]
+pub fn proportion(hits: usize, trials: usize) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 0.0);
+    }
+    let n = trials as f64;
+    let p = hits as f64 / n;
+    let z = 1.959_964_f64;
+    let denom = 1.0 + z * z / n;
+    // The observed share, with the half-width of the Wilson interval (which stays sensible
+    // for shares near 0 or 1, as Lot success rates are).
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    (p, half)
+}
+
+/// Plays the games (in parallel on rayon's pool) and gathers the figures; `progress` is called
+/// once per finished game. Results do not depend on the number of threads.
+///
+/// # Errors
+///
+/// An unknown bot, or a bot that chose an illegal action.
+pub fn run(config: &StatsConfig, progress: &(dyn Fn() + Sync)) -> Result<Stats, BotError> {
+    for spec in &config.bots {
+        make_bot(spec, 0)?;
+    }
+    let n = config.rules.players as usize;
+    let tricks = config.rules.tricks();
+    let parts: Vec<Stats> = (0..config.games)
+        .into_par_iter()
+        .map(|g| {
+            let r = play_game(config, g as u64);
+            progress();
+            r
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(parts.into_iter().fold(Stats::new(n, tricks), Stats::merge))
+}
+
+fn play_game(config: &StatsConfig, index: u64) -> Result<Stats, BotError> {
+    let rules = config.rules;
+    let n = rules.players as usize;
+    let mut stats = Stats::new(n, rules.tricks());
+    let seed = config.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut bots: Vec<Box<dyn Bot>> = (0..n)
+        .map(|s| {
+            make_bot(
+                &config.bots[s % config.bots.len().max(1)],
+                seed.wrapping_add(s as u64 + 1),
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let first_dealer = below(&mut rng, n as u32) as usize;
+    let engine = |e: GameError| BotError::Engine(e.to_string());
+    let mut game = Game::new(rules, first_dealer).map_err(engine)?;
+    while !game.is_finished() {
+        game.start_random_deal(&mut rng).map_err(engine)?;
+        while let Some(deal) = game.deal().filter(|d| !d.is_over()) {
+            let seat = deal.to_act();
+            let action = bots[seat].act(&View::new(deal, seat));
+            game.apply(action).map_err(|e| match e {
+                GameError::Play(why) => BotError::Illegal {
+                    bot: bots[seat].name().to_owned(),
+                    seat,
+                    action,
+                    why,
+                },
+                other => engine(other),
+            })?;
+        }
+        let deal: Deal = game
+            .deal()
+            .cloned()
+            .ok_or(BotError::Engine("no deal".into()))?;
+        let draw = game.draw_needed().map(|tied| {
+            let seats: Vec<usize> = (0..n).filter(|s| tied & (1 << s) != 0).collect();
+            seats[below(&mut rng, seats.len() as u32) as usize]
+        });
+        let result = game.finish_deal(draw).map_err(engine)?.clone();
+        stats.deals += 1;
+        stats.seat_deals += n;
+        let position = |seat: usize| (seat + n - deal.dealer() - 1) % n;
+        let lot = deal.lot();
+        if lot.declarers != 0 {
+            stats.lot_deals += 1;
+            if result.facts.lot.is_some_and(|l| l.winner.is_some()) {
+                stats.lot_successes += 1;
+            }
+            for seat in (0..n).filter(|s| lot.declarers & (1 << s) != 0) {
+                stats.lot_by_position[position(seat)] += 1;
+            }
+        }
+        for seat in 0..n {
+            let p = position(seat);
+            let t = usize::from(result.facts.tricks[seat]);
+            if let Some(slot) = stats.tricks_by_position[p].get_mut(t) {
+                *slot += 1;
+            }
+            stats.scores_by_position[p].push(f64::from(result.score.scores[seat]));
+            if let Scoring::Mura { threshold, .. } = rules.scoring
+                && result.facts.points[seat] >= u32::from(threshold)
+            {
+                stats.exempt += 1;
+            }
+        }
+        *stats
+            .rules_fired
+            .entry(torite_core::record::rule_name(result.score.rule).to_owned())
+            .or_default() += 1;
+    }
+    stats.games = 1;
+    stats.deals_per_game.push(game.results().len());
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torite_core::Preset;
+
+    #[test]
+    fn proportion_of_a_known_case() {
+        let (p, half) = proportion(50, 100);
+        assert!((p - 0.5).abs() < 1e-12);
+        // Wilson half-width for p = 0.5, n = 100 is about 0.0962.
+        assert!((half - 0.0962).abs() < 0.001, "{half}");
+        assert_eq!(proportion(0, 0), (0.0, 0.0));
+    }
+
+    #[test]
+    fn stats_count_every_deal_and_do_not_depend_on_threads() {
+        let config = StatsConfig {
+            rules: Preset::MiniMisere4.ruleset(),
+            bots: vec!["heuristic".into()],
+            games: 6,
+            seed: 9,
+        };
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let a = one.install(|| run(&config, &|| {})).unwrap();
+        let b = run(&config, &|| {}).unwrap();
+        assert_eq!(a.deals, b.deals);
+        assert_eq!(a.deals_per_game.iter().sum::<usize>(), a.deals);
+        assert_eq!(a.rules_fired.values().sum::<usize>(), a.deals);
+        let tricks_rows: usize = a
+            .tricks_by_position
+            .iter()
+            .map(|r| r.iter().sum::<usize>())
+            .sum();
+        assert_eq!(tricks_rows, a.deals * 4);
+        assert_eq!(a.score_by_position(), b.score_by_position());
+    }
+}
