@@ -234,8 +234,8 @@ fn play_unit(config: &ArenaConfig, lineup: &[usize], unit: u64) -> Result<UnitRe
             let dealer = deal.dealer();
             if config.unit == Unit::Deal {
                 let rewards = deal_rewards(deal);
-                for seat in 0..n {
-                    out.score[slot_of(seat)] += rewards[seat] / n as f64;
+                for (seat, reward) in rewards.iter().enumerate().take(n) {
+                    out.score[slot_of(seat)] += reward / n as f64;
                 }
             }
             let draw = game.draw_needed().map(|tied| {

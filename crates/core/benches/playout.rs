@@ -8,7 +8,12 @@ use torite_core::{Deal, Preset, perft, random_playout};
 
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_deal");
-    for preset in [Preset::MiniMisere4, Preset::MittlereJass, Preset::Mura4, Preset::MiniMisere5_1989] {
+    for preset in [
+        Preset::MiniMisere4,
+        Preset::MittlereJass,
+        Preset::Mura4,
+        Preset::MiniMisere5_1989,
+    ] {
         let rules = preset.ruleset();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         group.bench_function(preset.id(), |b| {
@@ -36,7 +41,12 @@ fn legal_actions(c: &mut Criterion) {
         })
         .collect();
     c.bench_function("legal_actions/mittlere-jass", |b| {
-        b.iter(|| positions.iter().map(|d| black_box(d).legal_actions().len()).sum::<usize>());
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|d| black_box(d).legal_actions().len())
+                .sum::<usize>()
+        });
     });
 }
 
@@ -44,7 +54,9 @@ fn perft_bench(c: &mut Criterion) {
     let rules = Preset::MiniMisere4.ruleset();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let deal = Deal::random(rules, 0, &mut rng);
-    c.bench_function("perft/mini-misere-4/depth-5", |b| b.iter(|| perft(black_box(&deal), 5)));
+    c.bench_function("perft/mini-misere-4/depth-5", |b| {
+        b.iter(|| perft(black_box(&deal), 5))
+    });
 }
 
 criterion_group!(benches, playouts, legal_actions, perft_bench);
