@@ -32,6 +32,7 @@ pub mod pimc;
 pub mod random;
 pub mod reward;
 pub mod solver;
+pub mod stats;
 
 use std::fmt;
 
