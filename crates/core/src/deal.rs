@@ -278,6 +278,8 @@ pub enum SetupError {
     Duplicate(Card),
     /// Cards of the deck dealt to nobody.
     Missing(CardSet),
+    /// The ruleset itself is not valid.
+    Rules(crate::ruleset::RulesetError),
 }
 
 impl fmt::Display for SetupError {
@@ -304,6 +306,7 @@ impl fmt::Display for SetupError {
             SetupError::NotInDeck(card) => write!(f, "{card} is not in this ruleset's deck"),
             SetupError::Duplicate(card) => write!(f, "{card} is dealt more than once"),
             SetupError::Missing(cards) => write!(f, "cards of the deck dealt to nobody: {cards}"),
+            SetupError::Rules(e) => write!(f, "invalid ruleset: {e}"),
         }
     }
 }
@@ -409,6 +412,7 @@ impl Deal {
     ///
     /// A [`SetupError`] naming the bad seat or card.
     pub fn new(rules: Ruleset, dealer: Seat, hands: &[CardSet]) -> Result<Deal, SetupError> {
+        rules.validate().map_err(SetupError::Rules)?;
         let players = rules.players as usize;
         if dealer >= players {
             return Err(SetupError::BadDealer { dealer, players });
@@ -449,6 +453,11 @@ impl Deal {
     }
 
     /// Deals a uniformly random partition of the deck with `rng` (see [`crate::shuffle`]).
+    ///
+    /// # Panics
+    ///
+    /// For a ruleset that fails [`Ruleset::validate`] (no seats, a deck that does not divide);
+    /// presets and rulesets built with [`Ruleset::from_options`] are always valid.
     pub fn random(rules: Ruleset, dealer: Seat, rng: &mut impl rand_core::Rng) -> Deal {
         let hands = crate::shuffle::deal_hands(&rules, rng);
         Deal::from_parts(rules, dealer % rules.players as usize, hands)

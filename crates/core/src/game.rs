@@ -98,6 +98,9 @@ impl Game {
     ///
     /// The ruleset's problems, or a dealer that is not a seat.
     pub fn new(rules: Ruleset, first_dealer: Seat) -> Result<Game, GameError> {
+        rules
+            .validate()
+            .map_err(|e| GameError::Setup(SetupError::Rules(e)))?;
         let players = rules.players as usize;
         if first_dealer >= players {
             return Err(GameError::Setup(SetupError::BadDealer {
