@@ -52,6 +52,11 @@ pub struct Stats {
     pub exempt: usize,
     /// Seat-deals played.
     pub seat_deals: usize,
+    /// Consecutive deal pairs of a game in which one seat alone had the worst deal score
+    /// both times (for "do roles freeze?").
+    pub role_pairs: usize,
+    /// Of those pairs, how many had the same seat worst both times.
+    pub role_repeats: usize,
 }
 
 impl Stats {
@@ -94,7 +99,16 @@ impl Stats {
         }
         self.exempt += other.exempt;
         self.seat_deals += other.seat_deals;
+        self.role_pairs += other.role_pairs;
+        self.role_repeats += other.role_repeats;
         self
+    }
+
+    /// How often the seat with the worst deal score is the same as in the previous deal, with
+    /// its 95% confidence half-width; compare with 1/players, the rate without fixed roles.
+    #[must_use]
+    pub fn role_persistence(&self) -> (f64, f64) {
+        proportion(self.role_repeats, self.role_pairs)
     }
 
     /// Share of deals with a Lot declared, and of those the share that succeeded, each with
@@ -180,6 +194,7 @@ fn play_game(config: &StatsConfig, index: u64) -> Result<Stats, BotError> {
     let first_dealer = below(&mut rng, n as u32) as usize;
     let engine = |e: GameError| BotError::Engine(e.to_string());
     let mut game = Game::new(rules, first_dealer).map_err(engine)?;
+    let mut last_worst: Option<usize> = None;
     while !game.is_finished() {
         game.start_random_deal(&mut rng).map_err(engine)?;
         while let Some(deal) = game.deal().filter(|d| !d.is_over()) {
@@ -230,6 +245,22 @@ fn play_game(config: &StatsConfig, index: u64) -> Result<Stats, BotError> {
                 stats.exempt += 1;
             }
         }
+        // The seat that did worst this deal (alone), to see whether roles persist.
+        let sign = if rules.scoring.is_penalty() { -1 } else { 1 };
+        let worst = (0..n).min_by_key(|s| sign * result.score.scores[*s]);
+        let worst = worst.filter(|w| {
+            (0..n)
+                .filter(|s| result.score.scores[*s] == result.score.scores[*w])
+                .count()
+                == 1
+        });
+        if let (Some(previous), Some(now)) = (last_worst, worst) {
+            stats.role_pairs += 1;
+            if previous == now {
+                stats.role_repeats += 1;
+            }
+        }
+        last_worst = worst;
         *stats
             .rules_fired
             .entry(torite_core::record::rule_name(result.score.rule).to_owned())

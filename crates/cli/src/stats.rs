@@ -79,6 +79,8 @@ fn json(args: &Args, s: &Stats) -> String {
         let (rate, ci) = stats::proportion(s.exempt, s.seat_deals);
         out["exemption"] = json!({"rate": rate, "ci95": ci});
     }
+    let (roles, roles_ci) = s.role_persistence();
+    out["worst_seat_repeats"] = json!({"rate": roles, "ci95": roles_ci, "pairs": s.role_pairs});
     out.to_string() + "\n"
 }
 
@@ -117,6 +119,13 @@ fn table(args: &Args, s: &Stats) -> String {
             ci * 100.0
         );
     }
+    let (roles, roles_ci) = s.role_persistence();
+    out += &format!(
+        "worst seat repeats    {:.1}% ± {:.1}% of consecutive deals (no fixed roles: {:.1}%)\n",
+        roles * 100.0,
+        roles_ci * 100.0,
+        100.0 / n as f64
+    );
     out += "\nby position (0 = first leader, last = dealer)\n";
     out += &format!("{:<10}{:>16}", "position", "score ± 95%");
     let tricks = args.rules.tricks();
