@@ -121,3 +121,181 @@ bad-entry = Not accepted: { $why }
 bad-numbers = expected { $count } whole numbers
 undone = Deal { $number } removed.
 sheet-saved = Score sheet saved to { $path }
+
+## Printable sheets (torite sheet): rules summary, score card, score sheet
+sheet-kicker-rules = Rules at a glance
+sheet-kicker-scores = Score card
+sheet-kicker-scorepad = Score sheet
+sheet-house-rules = House rules ({ $base } with { $options })
+sheet-footer = Made with torite · ruleset { $ruleset }
+sheet-sec-players = Players and cards
+sheet-sec-ranks = Card ranks
+sheet-sec-play = Play
+sheet-sec-lot = The Lot
+sheet-sec-card-points = Card points
+sheet-sec-scoring = Scoring
+sheet-sec-penalty = Penalty points
+sheet-sec-end = End of the game
+sheet-players = { $players } players.
+sheet-deck = { $count } cards: { $ranks } in each of the four suits (♠ ♥ ♦ ♣).
+sheet-deck-joker = { $count } cards: { $ranks } in each of the four suits (♠ ♥ ♦ ♣), and a joker.
+sheet-deal-clockwise = Deal out all the cards, { $count } to each player. Play goes clockwise: the player on the dealer's left leads to the first trick and deals the next deal.
+sheet-deal-counterclockwise = Deal out all the cards, { $count } to each player. Play goes counter-clockwise: the player on the dealer's right leads to the first trick and deals the next deal.
+sheet-joker-name = Joker
+sheet-rank-order = In each suit, high to low: { $order }.
+sheet-rank-trump-order = In the trump suit, high to low: { $order }.
+sheet-rank-ten-nine = Mind the order: the 10 and the 9 rank above the ace.
+sheet-led-low-wins = A led { $low } beats every card of its suit, so its leader wins the trick. A { $low } that is not led is the lowest card of its suit.
+sheet-low-no-power = The { $low } has no special power: it is always the lowest card of its suit.
+sheet-joker-free-follow = Joker, when led: it wins the trick, and every other player may play any card. When not led: it may be played only by a player with no card of the led suit, and it always loses.
+sheet-joker-names-suit = Joker, when led: it wins the trick, and its leader names a suit, which the others must follow when they can. When not led: it may be played at any time, even by a player who could follow suit, and it always loses.
+sheet-joker-highest-trump = The joker is the highest trump. Played before a trump suit exists, it leaves the deal with no trump suit, the joker being the only trump: led, it wins the trick and the others may play any card (which sets no trump); played by a player who cannot follow, it wins the trick.
+sheet-no-trumps = There are no trumps.
+sheet-trump-first-off-suit = There is no trump when play starts. The first card played that does not follow suit makes its suit trump for the rest of the deal, already in the trick where it is played.
+sheet-follow-must = Follow suit when you can; otherwise play any card.
+sheet-follow-jass-intro = Until trump exists, follow suit when you can; otherwise play any card. Once trump exists:
+sheet-follow-jass-1 = A plain suit is led and you hold it: follow suit or play a trump, but never a trump lower than one already in the trick.
+sheet-follow-jass-2 = A plain suit is led and you hold none of it: play any card, a lower trump included.
+sheet-follow-jass-3 = Trump is led: play a trump if you hold one (any trump); otherwise any card.
+sheet-follow-jass-4 = Exception: when trump is led and your only trump is the trump Jack, you may play the Jack or any other card.
+sheet-follow-handjass = Follow suit when you can, and then beat the best card so far in the trick when you can. If you cannot follow, play a trump when you hold one (any trump: no need to overtrump); otherwise any card. Before trump exists, a player who cannot follow plays any card, and that card sets trump.
+sheet-trick-winner-no-trump = The highest card of the led suit wins the trick, and its winner leads to the next trick.
+sheet-trick-winner-trump = The highest trump in a trick wins it; with no trump in it, the highest card of the led suit. The winner leads to the next trick.
+sheet-lot-intro = A player who expects to win every trick may declare the Lot.
+sheet-lot-first-card = Declare it as you play your card to the first trick: each player decides in turn, after seeing the cards already played. More than one player may declare.
+sheet-lot-before-lead = Declare it before the first card is led: the players are asked in turn, starting with the leader, and the first to declare is the only declarer. If all pass, there is no Lot.
+sheet-lot-success = Success (the declarer wins every trick): the declarer scores { $points }, nobody else scores.
+sheet-lot-fail = Failure: every player who did not declare scores { $points }, the declarers 0.
+sheet-lot-ends = The Lot replaces the trick table. As soon as every declarer has lost a trick, the deal ends.
+sheet-points-card = Card
+sheet-points-plain = Plain suits
+sheet-points-trump = Trump suit
+sheet-points-every-suit = Every suit
+sheet-points-joker = The joker is worth { $points ->
+    [one] 1 point.
+   *[other] { $points } points.
+}
+sheet-points-last-trick = The winner of the last trick scores { $points } more.
+sheet-points-total = A deal has { $total } points in all.
+sheet-points-eights = If no trump is set all deal, each 8 is worth 8 (the total is the same).
+sheet-points-mura = King, queen and jack: 1 point each. An ace: 2 points to its owner when it wins the trick it is played to; otherwise 1 point to whoever wins that trick.
+sheet-tricks = Tricks
+sheet-points = Points
+sheet-trick-table-intro = Each player scores by the number of tricks won:
+sheet-trick-table-intro-lot = When no Lot is declared, each player scores by the number of tricks won:
+sheet-first-rule-applies = After each deal, the first of these rules that applies decides the score:
+sheet-mittlere-all-tricks = A player won every trick: that player +2, the others −1 each.
+sheet-mittlere-hundred-no-trick = One player took 100 points or more and another won no trick: those two −1 each, the third +2.
+sheet-mittlere-no-trick = A player won no trick: that player −2, the others +1 each.
+sheet-mittlere-hundred = A player took 100 points or more: that player −2, the others +1 each.
+sheet-mittlere-two-equal = Two players have equal points: those two −1 each, the third +2.
+sheet-mittlere-else = Otherwise the highest and the lowest +1 each, the middle player −2.
+sheet-molotow-all-points = A player took all { $total } points (with or without every trick): that player +3, the others −1 each.
+sheet-molotow-hundred = A player took 100 points or more: that player −3, the others +1 each.
+sheet-molotow-three-equal = Three players have equal points: the fourth +1; the three tied each draw a card, and the one drawing the highest card −1.
+sheet-molotow-two-lowest = The two lowest are equal: those two 0, the highest +1, the second −1.
+sheet-molotow-two-highest = The two highest are equal: those two 0, the third −1, the lowest +1.
+sheet-molotow-two-middle = The two in the middle are equal: the highest and the lowest +1 each, the two in the middle −1 each.
+sheet-molotow-two-middle-reversed = The two in the middle are equal: the highest and the lowest −1 each, the two in the middle +1 each.
+sheet-molotow-all-differ = All points differ: the highest and the lowest +1 each, the two in the middle −1 each.
+sheet-molotow-all-differ-reversed = All points differ: the highest and the lowest −1 each, the two in the middle +1 each.
+sheet-molotow-no-trick = There is no penalty for taking no trick.
+sheet-strokes = Score sheets write +1 as a stroke (|) and −1 as a circle (○).
+sheet-plus-minus-intro = Only plus points are scored:
+sheet-plus-minus-all-but-one = All players but one have equal points: only that one scores 2.
+sheet-plus-minus-else = Otherwise the highest and the lowest score 1 each; but a player with 100 points or more does not score, and then only the lowest scores.
+sheet-plus-minus-held = When the highest (or the lowest) is shared by two players, that point is held over: the first later deal in which exactly one of those two scores gives that player the point too. Points still held when the game ends are lost.
+sheet-own-points = The highest and the lowest each score their own card points; the middle player scores nothing.
+sheet-own-points-two-equal = If two players have equal points, only the third scores its card points.
+sheet-own-points-no-penalty = There is no penalty for too many points or for taking no trick.
+sheet-mura-penalty = After each deal every player takes penalty points: tricks won + 1 (a player with no trick takes 1).
+sheet-mura-threshold = A player whose captured points reach { $points } takes no penalty, however many tricks they won.
+sheet-mura-bonus = A player capturing { $points } points or more has 1 penalty point taken off their total instead (never below 0).
+sheet-end-deals = A game is { $deals ->
+    [one] 1 deal.
+   *[other] { $deals } deals.
+} The highest total wins; players tied for it share the win.
+sheet-end-deals-penalty = A game is { $deals ->
+    [one] 1 deal.
+   *[other] { $deals } deals.
+} The fewest penalty points win; players tied for it share the win.
+sheet-end-target = The game ends after a deal in which a player reaches { $target ->
+    [one] 1 point.
+   *[other] { $target } points.
+} The highest total wins.
+sheet-end-target-penalty = The game ends after a deal in which a player reaches { $target ->
+    [one] 1 penalty point.
+   *[other] { $target } penalty points.
+} The fewest penalty points win.
+sheet-end-tie-play-on = If the best total is shared, play more deals until it is not.
+sheet-end-tie-share = Players tied for the best total share the win.
+sheet-end-tie-play-on-penalty = If the fewest is shared, play more deals until it is not.
+sheet-end-tie-share-penalty = Players tied for the fewest share the win.
+sheet-card-table = Tricks → points
+sheet-card-table-no-lot = Tricks → points (no Lot)
+sheet-card-first-rule = Scoring: the first rule that applies
+sheet-card-mittlere-all-tricks = Every trick: +2, others −1
+sheet-card-mittlere-hundred-no-trick = 100+ points and another no trick: those two −1, third +2
+sheet-card-mittlere-no-trick = No trick: −2, others +1
+sheet-card-mittlere-hundred = 100+ points: −2, others +1
+sheet-card-mittlere-two-equal = Two equal: those two −1, third +2
+sheet-card-mittlere-else = Otherwise: highest and lowest +1, middle −2
+sheet-card-molotow-all-points = All { $total } points: +3, others −1
+sheet-card-molotow-hundred = 100+ points: −3, others +1
+sheet-card-molotow-three-equal = Three equal: the fourth +1; the three draw, highest card −1
+sheet-card-molotow-two-lowest = Two lowest equal: they 0, highest +1, second −1
+sheet-card-molotow-two-highest = Two highest equal: they 0, third −1, lowest +1
+sheet-card-molotow-two-middle = Two middle equal: highest and lowest +1, middle −1
+sheet-card-molotow-two-middle-reversed = Two middle equal: highest and lowest −1, middle +1
+sheet-card-molotow-all-differ = All differ: highest and lowest +1, middle −1
+sheet-card-molotow-all-differ-reversed = All differ: highest and lowest −1, middle +1
+sheet-card-plus-minus-all-but-one = All but one equal: that one +2
+sheet-card-plus-minus-else = Otherwise highest and lowest +1 (100+ points: none; only the lowest)
+sheet-card-plus-minus-held = Highest or lowest shared by two: the point is held over.
+sheet-card-own-points = Highest and lowest score their card points, middle 0
+sheet-card-own-points-two-equal = Two equal: only the third scores
+sheet-card-strokes = | = +1   ○ = −1
+sheet-card-mura-penalty = Penalty: tricks + 1 (no trick: 1)
+sheet-card-mura-threshold = { $points } points or more: no penalty
+sheet-card-mura-bonus = { $points } points or more: −1 off your total
+sheet-card-lot = Lot ({ $when })
+sheet-card-lot-first-card = with your first card
+sheet-card-lot-before-lead = before the first lead
+sheet-card-lot-success = Success: declarer { $points }
+sheet-card-lot-fail = Failure: { $points } to each other player
+sheet-card-rank-order = High to low: { $order }
+sheet-card-trump = Trump: { $order }
+sheet-card-led-low = A led { $low } wins the trick
+sheet-card-joker-free-follow = Joker led: wins, others play anything; otherwise only when void, loses
+sheet-card-joker-names-suit = Joker led: wins, leader names the suit; otherwise any time, loses
+sheet-card-joker-highest-trump = Joker: highest trump; before any trump, the only trump
+sheet-card-points-trump = Trump: { $values }
+sheet-card-points-joker = Joker { $points }
+sheet-card-points-last-trick = Last trick +{ $points }
+sheet-card-points-total = { $total } points a deal
+sheet-card-points-mura-figures = K, Q, J: 1 each
+sheet-card-points-mura-ace = A: 2 if it wins its own trick, else 1 to the winner
+sheet-card-end-deals = Game: { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+}
+sheet-card-end-target-play-on = Game: to { $target } (a shared lead plays on)
+sheet-card-end-target-share = Game: to { $target } (ties share)
+sheet-card-end-penalty-play-on = Game: until { $target } penalty points; fewest wins (a shared lead plays on)
+sheet-card-end-penalty-share = Game: until { $target } penalty points; fewest wins (ties share)
+sheet-pad-deal = Deal
+sheet-pad-player = Player { $n }
+sheet-pad-notes = Notes
+sheet-pad-points = Points
+sheet-pad-running = Total
+sheet-pad-card-points = Pts
+sheet-pad-strokes = |
+sheet-pad-circles = ○
+sheet-pad-score = Score
+sheet-pad-penalty = Penalty
+sheet-pad-total = Total
+sheet-pad-net = Net (| − ○)
+sheet-pad-held = Highest or lowest shared by two: note the held-over point.
+sheet-pad-lot = Lot: success { $success } to the declarer, failure { $fail } to each other player.
+sheet-pad-date = Date
+sheet-pad-place = Place

@@ -7,6 +7,7 @@ mod input;
 mod play;
 mod rules;
 mod score;
+mod sheet;
 mod show;
 mod stats;
 
@@ -163,6 +164,24 @@ enum Command {
         #[arg(long)]
         plots: Option<PathBuf>,
     },
+    /// Make a printable sheet: a one-page rules summary, score cards to cut out (57×89 mm,
+    /// nine to an A4 page) or a blank score sheet, as HTML or PDF.
+    Sheet {
+        /// A preset id or a house-rule file (TOML or JSON).
+        ruleset: String,
+        /// Language: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
+        /// rules, scores or scorepad.
+        #[arg(long, default_value = "rules")]
+        kind: torite_sheets::Kind,
+        /// html or pdf (default: from the output file's extension, else html).
+        #[arg(long)]
+        format: Option<torite_sheets::Format>,
+        /// Where to write the sheet (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
         /// Only this preset (default: every preset).
@@ -313,6 +332,19 @@ fn run(cli: Cli) -> Result<String, Failure> {
             seed,
             json,
             plots,
+        }),
+        Command::Sheet {
+            ruleset,
+            lang,
+            kind,
+            format,
+            output,
+        } => sheet::run(sheet::Args {
+            rules: input::load_rules(&ruleset)?,
+            lang: lang.unwrap_or_else(torite_i18n::Lang::from_env),
+            kind,
+            format,
+            output,
         }),
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {

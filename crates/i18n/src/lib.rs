@@ -166,6 +166,26 @@ impl Catalog {
             .into_owned()
     }
 
+    /// The message `key` with named text arguments and named number arguments; a number can
+    /// choose a plural form (`{ $n -> [one] one point *[other] { $n } points }`).
+    #[must_use]
+    pub fn get_counted(&self, key: &str, args: &[(&str, Arg)], numbers: &[(&str, i64)]) -> String {
+        let Some(pattern) = self.bundle.get_message(key).and_then(|m| m.value()) else {
+            return key.to_owned();
+        };
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            fluent_args.set(*name, FluentValue::from(value.clone()));
+        }
+        for (name, value) in numbers {
+            fluent_args.set(*name, FluentValue::from(*value));
+        }
+        let mut errors = Vec::new();
+        self.bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors)
+            .into_owned()
+    }
+
     /// A seat's name: "Seat 2" / "2番席".
     #[must_use]
     pub fn seat(&self, seat: usize) -> String {

@@ -1,0 +1,96 @@
+//! `torite sheet`: printable sheets of a ruleset (a one-page rules summary, score cards to cut
+//! out, a blank score sheet) as HTML or PDF; the sheets themselves are made by torite-sheets.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use torite_core::Ruleset;
+use torite_i18n::Lang;
+use torite_sheets::{Format, Kind, Sheet};
+
+use crate::Failure;
+
+/// What to print.
+#[derive(Debug)]
+pub struct Args {
+    /// The rules.
+    pub rules: Ruleset,
+    /// The language of the sheet.
+    pub lang: Lang,
+    /// Which sheet.
+    pub kind: Kind,
+    /// HTML or PDF; by default from the output file's extension, else HTML.
+    pub format: Option<Format>,
+    /// The file to write; standard output when `None` or `-`.
+    pub output: Option<PathBuf>,
+}
+
+/// The format asked for, or the one the output file's extension names, or HTML.
+fn format(args: &Args) -> Format {
+    args.format
+        .or_else(|| args.output.as_deref().and_then(Format::from_path))
+        .unwrap_or(Format::Html)
+}
+
+/// Makes the sheet and writes it; returns what to print on standard output.
+pub fn run(args: Args) -> Result<String, Failure> {
+    let format = format(&args);
+    let sheet = Sheet::new(&args.rules, args.kind, args.lang);
+    let bytes = sheet.render(format).map_err(Failure::input)?;
+    match &args.output {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::write(path, &bytes)
+                .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+            Ok(format!("{}: {} bytes\n", path.display(), bytes.len()))
+        }
+        _ => {
+            let mut stdout = std::io::stdout().lock();
+            if format == Format::Pdf && stdout.is_terminal() {
+                return Err(Failure::input(
+                    "a PDF is binary: write it to a file with -o FILE.pdf, or redirect standard output",
+                ));
+            }
+            stdout
+                .write_all(&bytes)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| Failure::input(format!("cannot write the sheet: {e}")))?;
+            Ok(String::new())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torite_core::Preset;
+
+    fn args(output: Option<PathBuf>, format: Option<Format>) -> Args {
+        Args {
+            rules: Preset::Mura4.ruleset(),
+            lang: Lang::Ja,
+            kind: Kind::Scores,
+            format,
+            output,
+        }
+    }
+
+    #[test]
+    fn the_format_follows_the_option_then_the_extension() {
+        assert_eq!(format(&args(None, None)), Format::Html);
+        assert_eq!(format(&args(Some("cards.PDF".into()), None)), Format::Pdf);
+        assert_eq!(
+            format(&args(Some("cards.pdf".into()), Some(Format::Html))),
+            Format::Html
+        );
+    }
+
+    #[test]
+    fn writes_a_pdf_file() {
+        let path = std::env::temp_dir().join(format!("torite-sheet-{}.pdf", std::process::id()));
+        let said = run(args(Some(path.clone()), None)).unwrap();
+        let pdf = std::fs::read(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(pdf.starts_with(b"%PDF"));
+        assert!(said.contains(&format!("{} bytes", pdf.len())), "{said}");
+    }
+}

@@ -1,0 +1,865 @@
+//! The words of every sheet, generated from the ruleset's options.
+//!
+//! Everything here matches on the option enums of [`Ruleset`]; nothing looks at which preset
+//! the rules came from, so a house rule prints its own rules. Every sentence comes from the
+//! Fluent catalogs (`sheet-*` keys).
+
+use serde_json::Value;
+use torite_core::{
+    CardPoints, Direction, FollowRule, GameEnd, JokerRule, LotTiming, Rank, Ranking, Ruleset,
+    Scoring, TieRule, TrumpRule,
+};
+use torite_i18n::{Catalog, Lang};
+
+use crate::{Block, Body, Kind, Pad, Section, Sheet, Table};
+
+/// Deal rows of a score sheet for a game played to a target (its length is not known).
+const TARGET_ROWS: usize = 20;
+
+struct Words<'a> {
+    catalog: &'a Catalog,
+}
+
+impl Words<'_> {
+    fn t(&self, key: &str) -> String {
+        self.catalog.get(key, &[])
+    }
+
+    fn n(&self, key: &str, numbers: &[(&str, i64)]) -> String {
+        self.catalog.get_counted(key, &[], numbers)
+    }
+
+    fn a(&self, key: &str, args: &[(&str, String)], numbers: &[(&str, i64)]) -> String {
+        self.catalog.get_counted(key, args, numbers)
+    }
+
+    /// Sentences joined as the language writes them.
+    fn join(&self, sentences: &[String]) -> String {
+        let sep = match self.catalog.lang() {
+            Lang::Ja => "",
+            _ => " ",
+        };
+        sentences
+            .iter()
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+/// How a rank is printed on a sheet: `10` for the ten.
+fn rank_text(rank: Rank) -> String {
+    if rank == Rank::TEN {
+        "10".to_owned()
+    } else {
+        rank.letter().to_string()
+    }
+}
+
+fn order(ranking: Ranking, ranks: u16, sep: &str) -> String {
+    ranking
+        .order(ranks)
+        .into_iter()
+        .map(rank_text)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn has(rules: &Ruleset, rank: Rank) -> bool {
+    rules.ranks & (1 << rank.index()) != 0
+}
+
+/// A card's Jass value (RULES.md 2.1), in a plain suit or in the trump suit.
+fn jass_value(rules: &Ruleset, rank: Rank, trump: bool) -> u32 {
+    let jass_trump = trump && rules.trump_ranking == Ranking::JassTrump;
+    match rank {
+        Rank::ACE => 11,
+        Rank::KING => 4,
+        Rank::QUEEN => 3,
+        Rank::JACK if jass_trump => 20,
+        Rank::JACK => 2,
+        Rank::TEN => 10,
+        Rank::NINE if jass_trump => 14,
+        _ => 0,
+    }
+}
+
+/// The card points of a whole deal (with the last-trick bonus and the joker).
+fn jass_total(rules: &Ruleset, joker: u8) -> u32 {
+    let ranks: Vec<Rank> = Rank::ALL.into_iter().filter(|r| has(rules, *r)).collect();
+    let plain: u32 = ranks.iter().map(|r| jass_value(rules, *r, false)).sum();
+    let trump: u32 = ranks.iter().map(|r| jass_value(rules, *r, true)).sum();
+    let joker = if rules.joker.is_some() {
+        u32::from(joker)
+    } else {
+        0
+    };
+    match rules.trump {
+        TrumpRule::NoTrump => 4 * plain + joker + u32::from(rules.last_trick_bonus),
+        _ => 3 * plain + trump + joker + u32::from(rules.last_trick_bonus),
+    }
+}
+
+/// The options changed from the preset, as `name = value`.
+fn house_rules(rules: &Ruleset, w: &Words) -> Option<String> {
+    if rules.is_preset() {
+        return None;
+    }
+    let options: Vec<String> = rules
+        .overrides()
+        .into_iter()
+        .map(|(name, value)| format!("{name} = {}", value_text(&value)))
+        .collect();
+    Some(w.a(
+        "sheet-house-rules",
+        &[
+            ("base", rules.id().to_owned()),
+            ("options", options.join(", ")),
+        ],
+        &[],
+    ))
+}
+
+/// An option value as a player would write it: strings without quotes, null as `none`.
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::Null => "none".to_owned(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
+    let w = Words { catalog };
+    let lang = catalog.lang();
+    let title = match lang {
+        Lang::Ja => rules.base.name_ja(),
+        _ => rules.base.name_en(),
+    }
+    .to_owned();
+    let (kicker, body) = match kind {
+        Kind::Rules => (
+            w.t("sheet-kicker-rules"),
+            Body::Rules(rule_sections(rules, &w)),
+        ),
+        Kind::Scores => (
+            w.t("sheet-kicker-scores"),
+            Body::Card(card_sections(rules, &w)),
+        ),
+        Kind::Scorepad => (w.t("sheet-kicker-scorepad"), Body::Pad(pad(rules, &w))),
+    };
+    Sheet {
+        kind,
+        lang,
+        title,
+        kicker,
+        house_rules: house_rules(rules, &w),
+        body,
+        footer: w.a(
+            "sheet-footer",
+            &[("ruleset", value_text(&rules.to_json()))],
+            &[],
+        ),
+    }
+}
+
+fn para(text: String) -> Block {
+    Block::Para(text)
+}
+
+fn section(heading: String, blocks: Vec<Block>) -> Section {
+    Section { heading, blocks }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules sheet
+
+fn rule_sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
+    let mut sections = vec![
+        players_section(rules, w),
+        ranks_section(rules, w),
+        play_section(rules, w),
+    ];
+    if let Some(lot) = lot_section(rules, w) {
+        sections.push(lot);
+    }
+    if let Some(points) = card_points_section(rules, w) {
+        sections.push(points);
+    }
+    sections.push(scoring_section(rules, w));
+    sections.push(section(
+        w.t("sheet-sec-end"),
+        vec![para(end_text(rules, w))],
+    ));
+    sections
+}
+
+fn players_section(rules: &Ruleset, w: &Words) -> Section {
+    let ranks = order(rules.ranking, rules.ranks, " ");
+    let deck_key = if rules.joker.is_some() {
+        "sheet-deck-joker"
+    } else {
+        "sheet-deck"
+    };
+    let deck = w.a(
+        deck_key,
+        &[("ranks", ranks)],
+        &[("count", rules.deck().len() as i64)],
+    );
+    let players = w.n("sheet-players", &[("players", i64::from(rules.players))]);
+    let deal_key = match rules.direction {
+        Direction::Clockwise => "sheet-deal-clockwise",
+        Direction::CounterClockwise => "sheet-deal-counterclockwise",
+    };
+    let deal = w.n(deal_key, &[("count", rules.tricks() as i64)]);
+    section(
+        w.t("sheet-sec-players"),
+        vec![para(w.join(&[players, deck])), para(deal)],
+    )
+}
+
+fn trump_order(rules: &Ruleset, w: &Words, sep: &str) -> String {
+    let mut order = order(rules.trump_ranking, rules.ranks, sep);
+    if rules.joker == Some(JokerRule::HighestTrump) {
+        order = format!("{}{sep}{order}", w.t("sheet-joker-name"));
+    }
+    order
+}
+
+fn ranks_section(rules: &Ruleset, w: &Words) -> Section {
+    let mut blocks = vec![para(w.a(
+        "sheet-rank-order",
+        &[("order", order(rules.ranking, rules.ranks, " > "))],
+        &[],
+    ))];
+    if rules.trump != TrumpRule::NoTrump {
+        blocks.push(para(w.a(
+            "sheet-rank-trump-order",
+            &[("order", trump_order(rules, w, " > "))],
+            &[],
+        )));
+    }
+    if rules.ranking == Ranking::TenNineAce {
+        blocks.push(para(w.t("sheet-rank-ten-nine")));
+    }
+    if let Some(low) = rules.low_card {
+        let key = if rules.led_low_wins {
+            "sheet-led-low-wins"
+        } else {
+            "sheet-low-no-power"
+        };
+        blocks.push(para(w.a(key, &[("low", rank_text(low))], &[])));
+    }
+    if let Some(key) = joker_key(rules) {
+        blocks.push(para(w.t(key)));
+    }
+    section(w.t("sheet-sec-ranks"), blocks)
+}
+
+fn joker_key(rules: &Ruleset) -> Option<&'static str> {
+    match rules.joker? {
+        JokerRule::LeadWinsFreeFollow => Some("sheet-joker-free-follow"),
+        JokerRule::LeadWinsNamesSuit => Some("sheet-joker-names-suit"),
+        JokerRule::HighestTrump => Some("sheet-joker-highest-trump"),
+        _ => None,
+    }
+}
+
+fn play_section(rules: &Ruleset, w: &Words) -> Section {
+    let mut blocks = Vec::new();
+    let trump = rules.trump != TrumpRule::NoTrump;
+    blocks.push(para(if trump {
+        w.t("sheet-trump-first-off-suit")
+    } else {
+        w.t("sheet-no-trumps")
+    }));
+    match rules.follow {
+        FollowRule::MustFollow => blocks.push(para(w.t("sheet-follow-must"))),
+        FollowRule::Jass => {
+            blocks.push(para(w.t("sheet-follow-jass-intro")));
+            blocks.push(Block::List {
+                numbered: true,
+                items: (1..=4)
+                    .map(|i| w.t(&format!("sheet-follow-jass-{i}")))
+                    .collect(),
+            });
+        }
+        FollowRule::Handjass => blocks.push(para(w.t("sheet-follow-handjass"))),
+    }
+    blocks.push(para(if trump {
+        w.t("sheet-trick-winner-trump")
+    } else {
+        w.t("sheet-trick-winner-no-trump")
+    }));
+    section(w.t("sheet-sec-play"), blocks)
+}
+
+fn lot_section(rules: &Ruleset, w: &Words) -> Option<Section> {
+    let lot = rules.lot?;
+    let timing = match lot.timing {
+        LotTiming::FirstCard => w.t("sheet-lot-first-card"),
+        LotTiming::BeforeLead => w.t("sheet-lot-before-lead"),
+    };
+    Some(section(
+        w.t("sheet-sec-lot"),
+        vec![
+            para(w.join(&[w.t("sheet-lot-intro"), timing])),
+            Block::List {
+                numbered: false,
+                items: vec![
+                    w.n("sheet-lot-success", &[("points", i64::from(lot.success))]),
+                    w.n("sheet-lot-fail", &[("points", i64::from(lot.fail))]),
+                ],
+            },
+            para(w.t("sheet-lot-ends")),
+        ],
+    ))
+}
+
+/// The Jass card-points table: the ranks, then the points in plain suits and (when they
+/// differ) in the trump suit.
+fn jass_points_table(rules: &Ruleset, w: &Words, joker: u8) -> Table {
+    let ranks = Ranking::AceHigh.order(rules.ranks);
+    let mut head = vec![w.t("sheet-points-card")];
+    head.extend(ranks.iter().map(|r| rank_text(*r)));
+    let with_joker = rules.joker.is_some();
+    if with_joker {
+        head.push(w.t("sheet-joker-name"));
+    }
+    let row = |label: String, trump: bool| {
+        let mut row = vec![label];
+        row.extend(
+            ranks
+                .iter()
+                .map(|r| jass_value(rules, *r, trump).to_string()),
+        );
+        if with_joker {
+            row.push(if trump || rules.trump == TrumpRule::NoTrump {
+                joker.to_string()
+            } else {
+                "–".to_owned()
+            });
+        }
+        row
+    };
+    let differ = rules.trump != TrumpRule::NoTrump
+        && ranks
+            .iter()
+            .any(|r| jass_value(rules, *r, false) != jass_value(rules, *r, true));
+    let rows = if differ {
+        vec![
+            head,
+            row(w.t("sheet-points-plain"), false),
+            row(w.t("sheet-points-trump"), true),
+        ]
+    } else {
+        vec![head, row(w.t("sheet-points-every-suit"), true)]
+    };
+    Table {
+        rows,
+        header_column: true,
+    }
+}
+
+fn card_points_section(rules: &Ruleset, w: &Words) -> Option<Section> {
+    let blocks = match rules.card_points {
+        CardPoints::Jass {
+            no_trump_eights,
+            joker,
+        } => {
+            let mut blocks = vec![Block::Table(jass_points_table(rules, w, joker))];
+            let mut notes = Vec::new();
+            if rules.joker.is_some() {
+                notes.push(w.n("sheet-points-joker", &[("points", i64::from(joker))]));
+            }
+            if rules.last_trick_bonus > 0 {
+                notes.push(w.n(
+                    "sheet-points-last-trick",
+                    &[("points", i64::from(rules.last_trick_bonus))],
+                ));
+            }
+            notes.push(w.n(
+                "sheet-points-total",
+                &[("total", i64::from(jass_total(rules, joker)))],
+            ));
+            if no_trump_eights && has(rules, Rank::EIGHT) && rules.trump != TrumpRule::NoTrump {
+                notes.push(w.t("sheet-points-eights"));
+            }
+            blocks.push(para(w.join(&notes)));
+            blocks
+        }
+        CardPoints::Mura => vec![para(w.t("sheet-points-mura"))],
+        _ => return None,
+    };
+    Some(section(w.t("sheet-sec-card-points"), blocks))
+}
+
+fn card_total(rules: &Ruleset) -> i64 {
+    match rules.card_points {
+        CardPoints::Jass { joker, .. } => i64::from(jass_total(rules, joker)),
+        _ => 0,
+    }
+}
+
+fn trick_table(points: &[i8; 8], tricks: usize, w: &Words) -> Table {
+    let mut head = vec![w.t("sheet-tricks")];
+    let mut row = vec![w.t("sheet-points")];
+    for (t, p) in points.iter().enumerate().take(tricks + 1) {
+        head.push(t.to_string());
+        row.push(p.to_string());
+    }
+    Table {
+        rows: vec![head, row],
+        header_column: true,
+    }
+}
+
+/// The scoring rules in the order they are tried.
+fn scoring_rules(rules: &Ruleset, w: &Words, prefix: &str) -> Vec<String> {
+    let k = |name: &str| format!("{prefix}{name}");
+    let total = card_total(rules);
+    match rules.scoring {
+        Scoring::Mittlere {
+            hundred_with_no_trick,
+        } => {
+            let mut out = vec![w.t(&k("mittlere-all-tricks"))];
+            if hundred_with_no_trick {
+                out.push(w.t(&k("mittlere-hundred-no-trick")));
+            }
+            out.extend([
+                w.t(&k("mittlere-no-trick")),
+                w.t(&k("mittlere-hundred")),
+                w.t(&k("mittlere-two-equal")),
+                w.t(&k("mittlere-else")),
+            ]);
+            out
+        }
+        Scoring::Molotow { middle_wins } => {
+            let swap = if middle_wins { "-reversed" } else { "" };
+            vec![
+                w.n(&k("molotow-all-points"), &[("total", total)]),
+                w.t(&k("molotow-hundred")),
+                w.t(&k("molotow-three-equal")),
+                w.t(&k("molotow-two-lowest")),
+                w.t(&k("molotow-two-highest")),
+                w.t(&k(&format!("molotow-two-middle{swap}"))),
+                w.t(&k(&format!("molotow-all-differ{swap}"))),
+            ]
+        }
+        Scoring::PlusMinus => vec![
+            w.t(&k("plus-minus-all-but-one")),
+            w.t(&k("plus-minus-else")),
+        ],
+        Scoring::OwnPoints => vec![w.t(&k("own-points")), w.t(&k("own-points-two-equal"))],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether scores are kept as strokes (+1) and circles (−1).
+fn strokes_and_circles(rules: &Ruleset) -> bool {
+    matches!(
+        rules.scoring,
+        Scoring::Mittlere { .. } | Scoring::Molotow { .. }
+    )
+}
+
+fn scoring_section(rules: &Ruleset, w: &Words) -> Section {
+    let mut blocks = Vec::new();
+    let heading = if rules.scoring.is_penalty() {
+        w.t("sheet-sec-penalty")
+    } else {
+        w.t("sheet-sec-scoring")
+    };
+    match rules.scoring {
+        Scoring::TrickTable { points } => {
+            let key = if rules.lot.is_some() {
+                "sheet-trick-table-intro-lot"
+            } else {
+                "sheet-trick-table-intro"
+            };
+            blocks.push(para(w.t(key)));
+            blocks.push(Block::Table(trick_table(&points, rules.tricks(), w)));
+        }
+        Scoring::Mittlere { .. } | Scoring::Molotow { .. } => {
+            blocks.push(para(w.t("sheet-first-rule-applies")));
+            blocks.push(Block::List {
+                numbered: true,
+                items: scoring_rules(rules, w, "sheet-"),
+            });
+            let mut notes = Vec::new();
+            if matches!(rules.scoring, Scoring::Molotow { .. }) {
+                notes.push(w.t("sheet-molotow-no-trick"));
+            }
+            notes.push(w.t("sheet-strokes"));
+            blocks.push(para(w.join(&notes)));
+        }
+        Scoring::PlusMinus => {
+            blocks.push(para(w.t("sheet-plus-minus-intro")));
+            blocks.push(Block::List {
+                numbered: true,
+                items: scoring_rules(rules, w, "sheet-"),
+            });
+            if rules.players >= 4 {
+                blocks.push(para(w.t("sheet-plus-minus-held")));
+            }
+        }
+        Scoring::OwnPoints => {
+            let mut text = scoring_rules(rules, w, "sheet-");
+            text.push(w.t("sheet-own-points-no-penalty"));
+            blocks.push(para(w.join(&text)));
+        }
+        Scoring::Mura {
+            threshold,
+            bonus_at,
+        } => {
+            let mut items = vec![
+                w.t("sheet-mura-penalty"),
+                w.n("sheet-mura-threshold", &[("points", i64::from(threshold))]),
+            ];
+            if let Some(bonus) = bonus_at {
+                items.push(w.n("sheet-mura-bonus", &[("points", i64::from(bonus))]));
+            }
+            blocks.push(Block::List {
+                numbered: false,
+                items,
+            });
+        }
+        _ => {}
+    }
+    section(heading, blocks)
+}
+
+fn end_text(rules: &Ruleset, w: &Words) -> String {
+    let penalty = rules.scoring.is_penalty();
+    match rules.end {
+        GameEnd::Deals(n) => {
+            let key = if penalty {
+                "sheet-end-deals-penalty"
+            } else {
+                "sheet-end-deals"
+            };
+            w.n(key, &[("deals", i64::from(n))])
+        }
+        GameEnd::Target { points, tie } => {
+            let key = if penalty {
+                "sheet-end-target-penalty"
+            } else {
+                "sheet-end-target"
+            };
+            let tie = match (tie, penalty) {
+                (TieRule::PlayOn, false) => "sheet-end-tie-play-on",
+                (TieRule::Share, false) => "sheet-end-tie-share",
+                (TieRule::PlayOn, true) => "sheet-end-tie-play-on-penalty",
+                (TieRule::Share, true) => "sheet-end-tie-share-penalty",
+            };
+            w.join(&[w.n(key, &[("target", i64::from(points))]), w.t(tie)])
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The score card
+
+fn card_sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
+    let mut sections = Vec::new();
+    match rules.scoring {
+        Scoring::TrickTable { points } => {
+            let mut rows = vec![vec![w.t("sheet-tricks"), w.t("sheet-points")]];
+            for (t, p) in points.iter().enumerate().take(rules.tricks() + 1) {
+                rows.push(vec![t.to_string(), p.to_string()]);
+            }
+            let heading = if rules.lot.is_some() {
+                w.t("sheet-card-table-no-lot")
+            } else {
+                w.t("sheet-card-table")
+            };
+            sections.push(section(
+                heading,
+                vec![Block::Table(Table {
+                    rows,
+                    header_column: false,
+                })],
+            ));
+        }
+        Scoring::Mura {
+            threshold,
+            bonus_at,
+        } => {
+            let mut items = vec![
+                w.t("sheet-card-mura-penalty"),
+                w.n(
+                    "sheet-card-mura-threshold",
+                    &[("points", i64::from(threshold))],
+                ),
+            ];
+            if let Some(bonus) = bonus_at {
+                items.push(w.n("sheet-card-mura-bonus", &[("points", i64::from(bonus))]));
+            }
+            sections.push(section(
+                w.t("sheet-sec-penalty"),
+                vec![Block::List {
+                    numbered: false,
+                    items,
+                }],
+            ));
+        }
+        Scoring::OwnPoints => sections.push(section(
+            w.t("sheet-sec-scoring"),
+            vec![Block::List {
+                numbered: false,
+                items: scoring_rules(rules, w, "sheet-card-"),
+            }],
+        )),
+        Scoring::PlusMinus => {
+            let mut blocks = vec![Block::List {
+                numbered: true,
+                items: scoring_rules(rules, w, "sheet-card-"),
+            }];
+            if rules.players >= 4 {
+                blocks.push(para(w.t("sheet-card-plus-minus-held")));
+            }
+            sections.push(section(w.t("sheet-card-first-rule"), blocks));
+        }
+        _ => {
+            let mut blocks = vec![Block::List {
+                numbered: true,
+                items: scoring_rules(rules, w, "sheet-card-"),
+            }];
+            if strokes_and_circles(rules) {
+                blocks.push(para(w.t("sheet-card-strokes")));
+            }
+            sections.push(section(w.t("sheet-card-first-rule"), blocks));
+        }
+    }
+    if let Some(lot) = rules.lot {
+        let when = match lot.timing {
+            LotTiming::FirstCard => "sheet-card-lot-first-card",
+            LotTiming::BeforeLead => "sheet-card-lot-before-lead",
+        };
+        sections.push(section(
+            w.a("sheet-card-lot", &[("when", w.t(when))], &[]),
+            vec![Block::List {
+                numbered: false,
+                items: vec![
+                    w.n(
+                        "sheet-card-lot-success",
+                        &[("points", i64::from(lot.success))],
+                    ),
+                    w.n("sheet-card-lot-fail", &[("points", i64::from(lot.fail))]),
+                ],
+            }],
+        ));
+    }
+    if let Some(points) = card_points_lines(rules, w) {
+        sections.push(section(
+            w.t("sheet-sec-card-points"),
+            vec![Block::List {
+                numbered: false,
+                items: points,
+            }],
+        ));
+    }
+    // No-break spaces keep an order on one line of the narrow card.
+    let mut reminders = vec![w.a(
+        "sheet-card-rank-order",
+        &[("order", order(rules.ranking, rules.ranks, "\u{a0}"))],
+        &[],
+    )];
+    if rules.trump != TrumpRule::NoTrump {
+        reminders.push(w.a(
+            "sheet-card-trump",
+            &[("order", trump_order(rules, w, "\u{a0}"))],
+            &[],
+        ));
+    }
+    if let Some(low) = rules.low_card
+        && rules.led_low_wins
+    {
+        reminders.push(w.a("sheet-card-led-low", &[("low", rank_text(low))], &[]));
+    }
+    if let Some(key) = joker_key(rules) {
+        reminders.push(w.t(&key.replace("sheet-", "sheet-card-")));
+    }
+    sections.push(section(
+        w.t("sheet-sec-ranks"),
+        vec![Block::List {
+            numbered: false,
+            items: reminders,
+        }],
+    ));
+    sections.push(section(
+        w.t("sheet-sec-end"),
+        vec![para(card_end(rules, w))],
+    ));
+    sections
+}
+
+/// The card points as short lines: `A 11 · 10 10 · ...`.
+fn card_points_lines(rules: &Ruleset, w: &Words) -> Option<Vec<String>> {
+    match rules.card_points {
+        CardPoints::Jass { joker, .. } => {
+            let values = |trump: bool, only_changed: bool| {
+                let ranking = if trump {
+                    rules.trump_ranking
+                } else {
+                    rules.ranking
+                };
+                ranking
+                    .order(rules.ranks)
+                    .into_iter()
+                    .filter(|r| {
+                        let v = jass_value(rules, *r, trump);
+                        v > 0 && (!only_changed || v != jass_value(rules, *r, false))
+                    })
+                    .map(|r| format!("{}={}", rank_text(r), jass_value(rules, r, trump)))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            };
+            let mut lines = vec![values(false, false)];
+            let trump = values(true, true);
+            if rules.trump != TrumpRule::NoTrump && !trump.is_empty() {
+                lines.push(w.a("sheet-card-points-trump", &[("values", trump)], &[]));
+            }
+            if rules.joker.is_some() {
+                lines.push(w.n("sheet-card-points-joker", &[("points", i64::from(joker))]));
+            }
+            if rules.last_trick_bonus > 0 {
+                lines.push(w.n(
+                    "sheet-card-points-last-trick",
+                    &[("points", i64::from(rules.last_trick_bonus))],
+                ));
+            }
+            lines.push(w.n(
+                "sheet-card-points-total",
+                &[("total", i64::from(jass_total(rules, joker)))],
+            ));
+            Some(lines)
+        }
+        CardPoints::Mura => Some(vec![
+            w.t("sheet-card-points-mura-figures"),
+            w.t("sheet-card-points-mura-ace"),
+        ]),
+        _ => None,
+    }
+}
+
+fn card_end(rules: &Ruleset, w: &Words) -> String {
+    let penalty = rules.scoring.is_penalty();
+    match rules.end {
+        GameEnd::Deals(n) => w.n("sheet-card-end-deals", &[("deals", i64::from(n))]),
+        GameEnd::Target { points, tie } => {
+            let key = match (penalty, tie) {
+                (false, TieRule::PlayOn) => "sheet-card-end-target-play-on",
+                (false, TieRule::Share) => "sheet-card-end-target-share",
+                (true, TieRule::PlayOn) => "sheet-card-end-penalty-play-on",
+                (true, TieRule::Share) => "sheet-card-end-penalty-share",
+            };
+            w.n(key, &[("target", i64::from(points))])
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The score sheet
+
+fn pad(rules: &Ruleset, w: &Words) -> Pad {
+    let col = |key: &str| w.t(key);
+    let (columns, totals): (Vec<String>, Vec<(String, bool)>) = match rules.scoring {
+        Scoring::TrickTable { .. } => (
+            vec![col("sheet-pad-points"), col("sheet-pad-running")],
+            vec![],
+        ),
+        Scoring::Mittlere { .. } | Scoring::Molotow { .. } => (
+            vec![
+                col("sheet-pad-card-points"),
+                col("sheet-pad-strokes"),
+                col("sheet-pad-circles"),
+            ],
+            vec![
+                (col("sheet-pad-total"), false),
+                (col("sheet-pad-net"), true),
+            ],
+        ),
+        Scoring::PlusMinus => (
+            vec![col("sheet-pad-card-points"), col("sheet-pad-strokes")],
+            vec![(col("sheet-pad-total"), false)],
+        ),
+        Scoring::OwnPoints => (
+            vec![col("sheet-pad-card-points"), col("sheet-pad-score")],
+            vec![(col("sheet-pad-total"), false)],
+        ),
+        Scoring::Mura { .. } => (
+            vec![col("sheet-pad-penalty"), col("sheet-pad-running")],
+            vec![],
+        ),
+        _ => (vec![col("sheet-pad-points")], vec![]),
+    };
+    let rows = match rules.end {
+        GameEnd::Deals(n) => n as usize,
+        GameEnd::Target { .. } => TARGET_ROWS,
+    };
+    let mut hints = vec![card_end(rules, w)];
+    match rules.scoring {
+        Scoring::Mittlere { .. } | Scoring::Molotow { .. } => {
+            hints.push(w.t("sheet-card-strokes"));
+        }
+        Scoring::PlusMinus if rules.players >= 4 => hints.push(w.t("sheet-pad-held")),
+        Scoring::Mura {
+            threshold,
+            bonus_at,
+        } => {
+            let mut text = vec![
+                w.t("sheet-card-mura-penalty"),
+                w.n(
+                    "sheet-card-mura-threshold",
+                    &[("points", i64::from(threshold))],
+                ),
+            ];
+            if let Some(bonus) = bonus_at {
+                text.push(w.n("sheet-card-mura-bonus", &[("points", i64::from(bonus))]));
+            }
+            hints.push(text.join(" · "));
+        }
+        _ => {}
+    }
+    if let Some(lot) = rules.lot {
+        hints.push(w.a(
+            "sheet-pad-lot",
+            &[],
+            &[
+                ("success", i64::from(lot.success)),
+                ("fail", i64::from(lot.fail)),
+            ],
+        ));
+    }
+    Pad {
+        deal: col("sheet-pad-deal"),
+        players: (1..=i64::from(rules.players))
+            .map(|n| w.n("sheet-pad-player", &[("n", n)]))
+            .collect(),
+        columns,
+        notes: col("sheet-pad-notes"),
+        rows,
+        totals,
+        fields: vec![col("sheet-pad-date"), col("sheet-pad-place")],
+        hints,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torite_core::Preset;
+
+    #[test]
+    fn jass_totals_match_the_rules() {
+        for p in Preset::ALL {
+            let r = p.ruleset();
+            if let CardPoints::Jass { joker, .. } = r.card_points {
+                let expected = if r.joker.is_some() { 121 } else { 157 };
+                assert_eq!(jass_total(&r, joker), expected, "{p}");
+            }
+        }
+    }
+}
