@@ -7,6 +7,7 @@ mod input;
 mod play;
 mod rules;
 mod score;
+mod serve;
 mod sheet;
 mod show;
 mod stats;
@@ -182,6 +183,47 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Serve online play: the lobby, tables over WebSocket and the browser client.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// Database: an SQLite file (`sqlite:torite.db`, created if missing) or a PostgreSQL
+        /// URL (`postgres://user@host/db`).
+        #[arg(long, default_value = "sqlite:torite.db")]
+        db: String,
+        /// Bots act at once, without pauses to follow the play.
+        #[arg(long)]
+        instant_bots: bool,
+    },
+    /// Load-test the server: bot-filled tables played by WebSocket clients on 127.0.0.1;
+    /// reports actions per second and action latency as JSON.
+    Loadtest {
+        /// Tables played at once.
+        #[arg(long, default_value_t = 100)]
+        tables: usize,
+        /// The preset every table plays.
+        #[arg(long, default_value = "mini-misere-4")]
+        ruleset: String,
+        /// Deals per game.
+        #[arg(long, default_value_t = 2)]
+        deals: u32,
+        /// Seats per table played by WebSocket clients; the server's bots play the others.
+        #[arg(long, default_value_t = 1)]
+        clients: usize,
+        /// The server's bot.
+        #[arg(long, default_value = "random")]
+        bot: String,
+        /// A running server on a loopback address (default: start one in this process).
+        #[arg(long)]
+        addr: Option<std::net::SocketAddr>,
+        /// Database of the server started here (default: a temporary SQLite file).
+        #[arg(long)]
+        db: Option<String>,
+        /// Stop after this many seconds.
+        #[arg(long, default_value_t = 300)]
+        seconds: u64,
+    },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
         /// Only this preset (default: every preset).
@@ -345,6 +387,30 @@ fn run(cli: Cli) -> Result<String, Failure> {
             kind,
             format,
             output,
+        }),
+        Command::Serve {
+            addr,
+            db,
+            instant_bots,
+        } => serve::run(&addr, &db, instant_bots),
+        Command::Loadtest {
+            tables,
+            ruleset,
+            deals,
+            clients,
+            bot,
+            addr,
+            db,
+            seconds,
+        } => serve::loadtest(torite_server::loadtest::Args {
+            tables,
+            ruleset,
+            deals,
+            clients,
+            bot,
+            addr,
+            db,
+            limit: std::time::Duration::from_secs(seconds),
         }),
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {

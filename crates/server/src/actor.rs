@@ -1,0 +1,534 @@
+//! The task that owns one table.
+//!
+//! Everything that changes a table goes through its task as a [`Cmd`] on a bounded channel;
+//! the task writes each event to the store *before* applying it and publishing the new state,
+//! so nothing acknowledged or shown is ever lost. States are published on a `watch` channel:
+//! one slot holding the latest state, so a slow subscriber skips versions instead of holding
+//! the table up. Bots act from the task (quick bots inline, search bots on the blocking pool),
+//! after a short pause so that people can follow the play; an optional per-move timer lets a
+//! bot play for a person who does not act in time.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::Instant;
+use torite_bots::{Bot, make_bot};
+use torite_core::{Action, Seat, View};
+
+use crate::Config;
+use crate::store::Store;
+use crate::table::{Event, Occupant, Refusal, TableState, token_hash};
+
+/// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
+/// full; the table itself never waits on a subscriber.
+const QUEUE: usize = 64;
+
+/// What a token may do at a table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Auth {
+    /// The seat it acts for.
+    pub seat: Option<Seat>,
+    /// Whether it is the host's.
+    pub host: bool,
+}
+
+/// A request to a table's task.
+pub(crate) enum Cmd {
+    Act {
+        token: String,
+        action: String,
+        version: u64,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Join {
+        seat: Seat,
+        name: String,
+        reply: oneshot::Sender<Result<String, Refusal>>,
+    },
+    Bot {
+        token: String,
+        seat: Seat,
+        bot: String,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Start {
+        token: String,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Auth {
+        token: String,
+        reply: oneshot::Sender<Auth>,
+    },
+    Record {
+        reply: oneshot::Sender<Value>,
+    },
+    BotDone {
+        version: u64,
+        seat: Seat,
+        action: Action,
+        bot: Box<dyn Bot>,
+        by_timer: bool,
+    },
+}
+
+/// The state a table publishes: one message per seat and one for spectators.
+#[derive(Debug)]
+pub struct Published {
+    /// The state's version.
+    pub version: u64,
+    /// The lobby summary.
+    pub summary: Value,
+    /// The state message of each seat (JSON text).
+    pub seats: Vec<Arc<str>>,
+    /// The spectators' state message (JSON text).
+    pub spectator: Arc<str>,
+    /// The token hash of each seat's person (`None`: no person), so that a connection whose
+    /// seat was given to a bot falls back to the spectators' message.
+    pub owners: Vec<Option<String>>,
+}
+
+/// A live table: how to reach its task and watch its state.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    /// The table id.
+    pub id: String,
+    pub(crate) tx: mpsc::Sender<Cmd>,
+    pub(crate) presence: mpsc::UnboundedSender<(Seat, i32)>,
+    /// The latest published state.
+    pub states: watch::Receiver<Arc<Published>>,
+    /// Open sockets at this table.
+    pub connections: Arc<AtomicUsize>,
+}
+
+impl std::fmt::Debug for Cmd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Cmd")
+    }
+}
+
+/// A fresh random token: 128 bits, hex.
+#[must_use]
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the system's random source works");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn bot_seed(seed: u64, seat: Seat, version: u64) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(seat as u64 + 1)
+        .wrapping_add(version << 8)
+}
+
+/// Whether a bot decides quickly enough to run on the table's task.
+fn quick(spec: &str) -> bool {
+    matches!(spec, "random" | "heuristic")
+}
+
+struct Actor {
+    state: TableState,
+    store: Arc<dyn Store>,
+    config: Config,
+    rx: mpsc::Receiver<Cmd>,
+    me: mpsc::WeakSender<Cmd>,
+    presence_rx: mpsc::UnboundedReceiver<(Seat, i32)>,
+    connected: Vec<u32>,
+    states: watch::Sender<Arc<Published>>,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    /// Bots that play for people whose time ran out.
+    stand_ins: Vec<Option<Box<dyn Bot>>>,
+    thinking: bool,
+    /// When the state last changed: the turn of the seat to act began then.
+    turn_started: Instant,
+    /// When the pause after a deal ends.
+    pause_until: Option<Instant>,
+    wake: Option<Instant>,
+    /// Storage failed: retry the table's own steps from then.
+    retry_at: Option<Instant>,
+}
+
+/// Starts the task of a table already built (new, or replayed from the store).
+pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) -> TableHandle {
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let (presence, presence_rx) = mpsc::unbounded_channel();
+    let n = state.seats().len();
+    let id = state.id().to_owned();
+    let first = Arc::new(publish_of(&state, &vec![0; n]));
+    let (states_tx, states) = watch::channel(first);
+    let mut actor = Actor {
+        state,
+        store,
+        config,
+        rx,
+        me: tx.downgrade(),
+        presence_rx,
+        connected: vec![0; n],
+        states: states_tx,
+        bots: (0..n).map(|_| None).collect(),
+        stand_ins: (0..n).map(|_| None).collect(),
+        thinking: false,
+        turn_started: Instant::now(),
+        pause_until: None,
+        wake: None,
+        retry_at: None,
+    };
+    if actor.state.between_deals() {
+        actor.pause_until = Some(Instant::now() + actor.config.deal_pause);
+    }
+    tokio::spawn(async move { actor.run().await });
+    TableHandle {
+        id,
+        tx,
+        presence,
+        states,
+        connections: Arc::new(AtomicUsize::new(0)),
+    }
+}
+
+fn publish_of(state: &TableState, connected: &[u32]) -> Published {
+    let summary = state.summary(connected);
+    let n = state.seats().len();
+    let seats = (0..n)
+        .map(|s| Arc::from(state.state_message(Some(s), &summary).to_string()))
+        .collect();
+    let spectator = Arc::from(state.state_message(None, &summary).to_string());
+    let owners = state
+        .seats()
+        .iter()
+        .map(|o| match o {
+            Occupant::Human { token, .. } => Some(token.clone()),
+            _ => None,
+        })
+        .collect();
+    Published {
+        version: state.version(),
+        summary,
+        seats,
+        spectator,
+        owners,
+    }
+}
+
+impl Actor {
+    async fn run(&mut self) {
+        loop {
+            self.drive().await;
+            let wake = self.wake.take();
+            tokio::select! {
+                cmd = self.rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => return,
+                },
+                Some((seat, delta)) = self.presence_rx.recv() => {
+                    if let Some(c) = self.connected.get_mut(seat) {
+                        *c = c.saturating_add_signed(delta);
+                    }
+                    self.publish();
+                }
+                () = tokio::time::sleep_until(wake.unwrap_or_else(Instant::now)), if wake.is_some() => {}
+            }
+        }
+    }
+
+    fn publish(&self) {
+        self.states
+            .send_replace(Arc::new(publish_of(&self.state, &self.connected)));
+    }
+
+    fn set_wake(&mut self, at: Instant) {
+        self.wake = Some(self.wake.map_or(at, |w| w.min(at)));
+    }
+
+    /// Stores the event, then applies and publishes it. Nothing changes if it is refused or
+    /// cannot be stored.
+    async fn commit(&mut self, event: Event) -> Result<(), Refusal> {
+        self.state.check(&event)?;
+        let body = serde_json::to_string(&event).map_err(|e| Refusal::bad(e.to_string()))?;
+        let seq = self.state.version() as i64;
+        if let Err(e) = self.store.append(self.state.id(), seq, &body).await {
+            eprintln!("table {}: {e}", self.state.id());
+            return Err(Refusal {
+                status: 503,
+                message: e.to_string(),
+            });
+        }
+        self.state
+            .apply(&event)
+            .expect("an event that passed its check applies");
+        self.turn_started = Instant::now();
+        if matches!(event, Event::Score { .. }) {
+            self.pause_until = Some(self.turn_started + self.config.deal_pause);
+            if self.state.game().is_finished() {
+                let record = self.state.record().to_string();
+                if let Err(e) = self.store.save_record(self.state.id(), &record).await {
+                    eprintln!("table {}: record not kept: {e}", self.state.id());
+                }
+            }
+        }
+        self.publish();
+        Ok(())
+    }
+
+    /// Takes the table's own steps (deal, score, bots, timers) until a person must act or
+    /// something must be waited for.
+    async fn drive(&mut self) {
+        let now = Instant::now();
+        if let Some(at) = self.retry_at {
+            if now < at {
+                self.set_wake(at);
+                return;
+            }
+            self.retry_at = None;
+        }
+        loop {
+            let now = Instant::now();
+            if let Some(event) = self.state.next_step() {
+                if matches!(event, Event::Deal { .. })
+                    && let Some(until) = self.pause_until
+                    && now < until
+                {
+                    self.set_wake(until);
+                    return;
+                }
+                if self.commit(event).await.is_err() {
+                    self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+                    self.set_wake(self.retry_at.unwrap_or(now));
+                    return;
+                }
+                continue;
+            }
+            let Some(seat) = self.state.to_act() else {
+                return;
+            };
+            if self.thinking {
+                return;
+            }
+            let (spec, by_timer) = match &self.state.seats()[seat] {
+                Occupant::Bot { spec } => {
+                    let deal = self.state.game().deal();
+                    let trick_done = deal
+                        .is_some_and(|d| d.current_trick().is_empty() && d.tricks_completed() > 0);
+                    let pause = if trick_done {
+                        self.config.trick_pause
+                    } else {
+                        self.config.bot_delay
+                    };
+                    let ready = self.turn_started + pause;
+                    if now < ready {
+                        self.set_wake(ready);
+                        return;
+                    }
+                    (spec.clone(), false)
+                }
+                Occupant::Human { .. } => {
+                    let Some(secs) = self.state.timer() else {
+                        return;
+                    };
+                    let due = self.turn_started + self.config.timer_unit * secs;
+                    if now < due {
+                        self.set_wake(due);
+                        return;
+                    }
+                    (torite_bots::STRONGEST.to_owned(), true)
+                }
+                Occupant::Empty => return,
+            };
+            let version = self.state.version();
+            let seed = self.state.seed();
+            let slot = if by_timer {
+                &mut self.stand_ins[seat]
+            } else {
+                &mut self.bots[seat]
+            };
+            let mut bot = match slot.take() {
+                Some(bot) if bot.name() == spec.split(':').next().unwrap_or_default() => bot,
+                _ => match make_bot(&spec, bot_seed(seed, seat, version)) {
+                    Ok(bot) => bot,
+                    Err(e) => {
+                        eprintln!("table {}: {e}", self.state.id());
+                        return;
+                    }
+                },
+            };
+            let Some(deal) = self.state.game().deal().cloned() else {
+                return;
+            };
+            if quick(&spec) {
+                let action = bot.act(&View::new(&deal, seat));
+                self.bot_done(version, seat, action, bot, by_timer).await;
+                if self.retry_at.is_some() {
+                    return;
+                }
+            } else {
+                self.thinking = true;
+                let me = self.me.clone();
+                tokio::spawn(async move {
+                    let done = tokio::task::spawn_blocking(move || {
+                        let action = bot.act(&View::new(&deal, seat));
+                        (action, bot)
+                    })
+                    .await;
+                    if let (Ok((action, bot)), Some(tx)) = (done, me.upgrade()) {
+                        let _ = tx
+                            .send(Cmd::BotDone {
+                                version,
+                                seat,
+                                action,
+                                bot,
+                                by_timer,
+                            })
+                            .await;
+                    }
+                });
+                return;
+            }
+        }
+    }
+
+    async fn bot_done(
+        &mut self,
+        version: u64,
+        seat: Seat,
+        action: Action,
+        bot: Box<dyn Bot>,
+        by_timer: bool,
+    ) {
+        if by_timer {
+            self.stand_ins[seat] = Some(bot);
+        } else {
+            self.bots[seat] = Some(bot);
+        }
+        if version != self.state.version() {
+            return;
+        }
+        let event = Event::Act {
+            seat,
+            action: action.to_string(),
+            by: by_timer.then(|| "timer".to_owned()),
+        };
+        match self.commit(event).await {
+            Ok(()) => {}
+            Err(e) if e.status == 503 => {
+                self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+            }
+            Err(e) => {
+                // A bot chose an illegal action: a bug in that bot. Play the first legal
+                // action rather than stall the table.
+                eprintln!("table {}: bot at seat {seat}: {e}", self.state.id());
+                let first = self
+                    .state
+                    .game()
+                    .deal()
+                    .and_then(|d| d.legal_actions().nth(0));
+                if let Some(first) = first {
+                    let _ = self
+                        .commit(Event::Act {
+                            seat,
+                            action: first.to_string(),
+                            by: Some("fallback".to_owned()),
+                        })
+                        .await;
+                }
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Act {
+                token,
+                action,
+                version,
+                reply,
+            } => {
+                let result = self.act(&token, &action, version).await;
+                let _ = reply.send(result);
+            }
+            Cmd::Join { seat, name, reply } => {
+                let token = new_token();
+                let event = Event::Join {
+                    seat,
+                    name,
+                    token: token_hash(&token),
+                };
+                let _ = reply.send(self.commit(event).await.map(|()| token));
+            }
+            Cmd::Bot {
+                token,
+                seat,
+                bot,
+                reply,
+            } => {
+                let result = if self.state.is_host(&token_hash(&token)) {
+                    self.commit(Event::Bot { seat, bot }).await
+                } else {
+                    Err(Refusal::forbidden("only the host may seat a bot"))
+                };
+                if result.is_ok() {
+                    self.bots[seat] = None;
+                }
+                let _ = reply.send(result);
+            }
+            Cmd::Start { token, reply } => {
+                let result = if self.state.is_host(&token_hash(&token)) {
+                    self.commit(Event::Start).await
+                } else {
+                    Err(Refusal::forbidden("only the host may start the game"))
+                };
+                let _ = reply.send(result);
+            }
+            Cmd::Auth { token, reply } => {
+                let hash = token_hash(&token);
+                let _ = reply.send(Auth {
+                    seat: self.state.seat_of(&hash),
+                    host: self.state.is_host(&hash),
+                });
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send(self.state.record());
+            }
+            Cmd::BotDone {
+                version,
+                seat,
+                action,
+                bot,
+                by_timer,
+            } => {
+                self.thinking = false;
+                self.bot_done(version, seat, action, bot, by_timer).await;
+            }
+        }
+    }
+
+    async fn act(&mut self, token: &str, action: &str, version: u64) -> Result<(), Refusal> {
+        let Some(seat) = self.state.seat_of(&token_hash(token)) else {
+            return Err(Refusal::forbidden(
+                "this token has no seat at this table: spectators cannot act",
+            ));
+        };
+        if version != self.state.version() {
+            return Err(Refusal::conflict(format!(
+                "stale action: the table is at version {}, not {version}",
+                self.state.version()
+            )));
+        }
+        match self.state.to_act() {
+            Some(to_act) if to_act == seat => {}
+            Some(to_act) => {
+                return Err(Refusal::conflict(format!(
+                    "it is not your turn: seat {to_act} is to act"
+                )));
+            }
+            None => return Err(Refusal::conflict("nobody is to act now")),
+        }
+        self.commit(Event::Act {
+            seat,
+            action: action.to_owned(),
+            by: None,
+        })
+        .await
+    }
+}

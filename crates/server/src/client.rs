@@ -1,0 +1,219 @@
+//! A small client of the server's protocol, for the load test and the integration tests:
+//! HTTP/1.1 requests with JSON bodies over a plain TCP connection, and WebSocket sessions.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// An HTTP answer: status and body.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Answer {
+    /// The status code.
+    pub status: u16,
+    /// The body as text.
+    pub body: String,
+}
+
+impl Answer {
+    /// The body parsed as JSON (`null` if it is not JSON).
+    #[must_use]
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+/// Sends one HTTP/1.1 request (`Connection: close`) and reads the whole answer.
+///
+/// # Errors
+///
+/// The connection fails, or the answer is not HTTP.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<Answer, String> {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    raw(addr, request.as_bytes()).await
+}
+
+/// Sends raw bytes as a request and reads the whole answer (for malformed-request tests).
+///
+/// # Errors
+///
+/// The connection fails, or the answer is not HTTP.
+pub async fn raw(addr: SocketAddr, request: &[u8]) -> Result<Answer, String> {
+    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    stream.write_all(request).await.map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut bytes))
+        .await
+        .map_err(|_| "no answer within 30 s".to_owned())?
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| format!("not an HTTP answer: {text:?}"))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("no status in {head:?}"))?;
+    let chunked = head.lines().any(|l| {
+        l.to_ascii_lowercase()
+            .starts_with("transfer-encoding: chunked")
+    });
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    Ok(Answer { status, body })
+}
+
+fn dechunk(mut text: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = text.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        text = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// A WebSocket session with a table.
+#[derive(Debug)]
+pub struct Session {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The latest state received.
+    pub state: Value,
+    /// The welcome message.
+    pub welcome: Value,
+}
+
+impl Session {
+    /// Connects to a table, as a seat (with its token) or as a spectator, and waits for the
+    /// welcome and the first state.
+    ///
+    /// # Errors
+    ///
+    /// The connection or the handshake fails (e.g. a 403 for a bad token).
+    pub async fn connect(
+        addr: SocketAddr,
+        table: &str,
+        token: Option<&str>,
+    ) -> Result<Session, String> {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
+            None => format!("ws://{addr}/ws/{table}"),
+        };
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut session = Session {
+            socket,
+            state: Value::Null,
+            welcome: Value::Null,
+        };
+        session.welcome = session.next().await?;
+        let state = session.next().await?;
+        session.state = state;
+        Ok(session)
+    }
+
+    /// The next message (a `state` message also becomes [`Session::state`]).
+    ///
+    /// # Errors
+    ///
+    /// The socket closed or failed, or nothing came within 30 s.
+    pub async fn next(&mut self) -> Result<Value, String> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(30), self.socket.next())
+                .await
+                .map_err(|_| "no message within 30 s".to_owned())?
+                .ok_or_else(|| "the socket closed".to_owned())?
+                .map_err(|e| e.to_string())?;
+            match msg {
+                Message::Text(text) => {
+                    let value: Value = serde_json::from_str(text.as_str())
+                        .map_err(|e| format!("not JSON: {e}"))?;
+                    if value["type"] == "state" {
+                        self.state = value.clone();
+                    }
+                    return Ok(value);
+                }
+                Message::Close(_) => return Err("the socket closed".to_owned()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Waits for a state message that satisfies `pred`, returning it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::next`].
+    pub async fn until(&mut self, mut pred: impl FnMut(&Value) -> bool) -> Result<Value, String> {
+        if pred(&self.state) {
+            return Ok(self.state.clone());
+        }
+        loop {
+            let msg = self.next().await?;
+            if msg["type"] == "state" && pred(&msg) {
+                return Ok(msg);
+            }
+        }
+    }
+
+    /// Sends a text message as it is.
+    ///
+    /// # Errors
+    ///
+    /// The socket failed.
+    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.socket
+            .send(Message::text(text))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sends an action answering the latest state.
+    ///
+    /// # Errors
+    ///
+    /// The socket failed.
+    pub async fn act(&mut self, action: &str) -> Result<(), String> {
+        let version = self.state["version"].as_u64().unwrap_or(0);
+        let msg = serde_json::json!({"type": "act", "action": action, "version": version});
+        self.send_text(&msg.to_string()).await
+    }
+
+    /// Whether this seat is to act in the latest state.
+    #[must_use]
+    pub fn my_turn(&self) -> bool {
+        self.state["legal"]
+            .as_array()
+            .is_some_and(|legal| !legal.is_empty())
+    }
+
+    /// Closes the socket.
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+}

@@ -1,0 +1,287 @@
+//! The lobby and table HTTP API (`docs/PROTOCOL.md`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use torite_core::Preset;
+
+use crate::Hub;
+use crate::actor::Cmd;
+use crate::table::Refusal;
+
+/// The largest request body accepted.
+const MAX_BODY: usize = 16 * 1024;
+
+pub(crate) fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(crate::assets::index))
+        .route("/t/{id}", get(crate::assets::index))
+        .route("/assets/{*path}", get(crate::assets::asset))
+        .route("/api/presets", get(presets))
+        .route("/api/bots", get(bots))
+        .route("/api/tables", get(list).post(create))
+        .route("/api/tables/{id}", get(one))
+        .route("/api/tables/{id}/join", post(join))
+        .route("/api/tables/{id}/bot", post(bot))
+        .route("/api/tables/{id}/start", post(start))
+        .route("/api/tables/{id}/record", get(record))
+        .route("/api/i18n/{lang}", get(i18n))
+        .route("/ws/{id}", get(crate::ws::upgrade))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(hub)
+}
+
+/// An error answer: status and `{"error": "..."}`.
+pub(crate) fn error(status: u16, message: impl Into<String>) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, axum::Json(json!({"error": message.into()}))).into_response()
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        error(self.status, self.message)
+    }
+}
+
+async fn not_found() -> Response {
+    error(404, "no such page")
+}
+
+fn parse_body(body: &Bytes) -> Result<Value, Refusal> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| Refusal::bad(format!("the body is not valid JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(Refusal::bad("the body must be a JSON object"));
+    }
+    Ok(value)
+}
+
+fn field_str<'a>(body: &'a Value, name: &str) -> Result<&'a str, Refusal> {
+    body.get(name)
+        .and_then(Value::as_str)
+        .ok_or_else(|| Refusal::bad(format!("\"{name}\" is needed (a string)")))
+}
+
+fn field_seat(body: &Value) -> Result<usize, Refusal> {
+    body.get("seat")
+        .and_then(Value::as_u64)
+        .and_then(|s| usize::try_from(s).ok())
+        .ok_or_else(|| Refusal::bad("\"seat\" is needed (a seat number from 0)"))
+}
+
+async fn presets() -> Response {
+    let list: Vec<Value> = Preset::ALL
+        .iter()
+        .map(|p| {
+            let rules = p.ruleset();
+            let options: serde_json::Map<String, Value> = rules
+                .options()
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect();
+            json!({
+                "id": p.id(),
+                "players": rules.players,
+                "name_en": p.name_en(),
+                "name_ja": p.name_ja(),
+                "options": options,
+            })
+        })
+        .collect();
+    axum::Json(list).into_response()
+}
+
+async fn bots() -> Response {
+    axum::Json(json!(torite_bots::BOT_NAMES)).into_response()
+}
+
+async fn list(State(hub): State<Arc<Hub>>) -> Response {
+    axum::Json(hub.summaries().await).into_response()
+}
+
+async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    match hub.table(&id).await {
+        Some(t) => axum::Json(t.states.borrow().summary.clone()).into_response(),
+        None => error(404, format!("no table {id:?}")),
+    }
+}
+
+async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Refusal> {
+    let body = parse_body(&body)?;
+    let ruleset = body
+        .get("ruleset")
+        .cloned()
+        .unwrap_or_else(|| json!("mini-misere-4"));
+    let name = field_str(&body, "name")?;
+    let seat = match body.get("seat") {
+        None => 0,
+        Some(_) => field_seat(&body)?,
+    };
+    let timer = match body.get("timer") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .and_then(|t| u32::try_from(t).ok())
+                .ok_or_else(|| Refusal::bad("\"timer\" must be a number of seconds or null"))?,
+        ),
+    };
+    let fill = match body.get("fill") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_str()
+                .ok_or_else(|| Refusal::bad("\"fill\" must be a bot name"))?
+                .to_owned(),
+        ),
+    };
+    if let Some(bot) = &fill {
+        crate::table::check_bot(bot)?;
+    }
+    let (id, token) = hub.create(&ruleset, name, seat, timer).await?;
+    let table = hub
+        .table(&id)
+        .await
+        .ok_or_else(|| Refusal::bad("the table vanished"))?;
+    if let Some(bot) = fill {
+        let n = table.states.borrow().seats.len();
+        for s in (0..n).filter(|s| *s != seat) {
+            ask(&table.tx, |reply| Cmd::Bot {
+                token: token.clone(),
+                seat: s,
+                bot: bot.clone(),
+                reply,
+            })
+            .await?;
+        }
+        if body.get("start").and_then(Value::as_bool) == Some(true) {
+            ask(&table.tx, |reply| Cmd::Start {
+                token: token.clone(),
+                reply,
+            })
+            .await?;
+        }
+    }
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(json!({"id": id, "seat": seat, "token": token})),
+    )
+        .into_response())
+}
+
+/// Sends a command to a table's task and waits for its answer.
+pub(crate) async fn ask<T>(
+    tx: &tokio::sync::mpsc::Sender<Cmd>,
+    make: impl FnOnce(oneshot::Sender<Result<T, Refusal>>) -> Cmd,
+) -> Result<T, Refusal> {
+    let (reply, answer) = oneshot::channel();
+    let busy = || Refusal {
+        status: 503,
+        message: "the table is busy; try again".into(),
+    };
+    tokio::time::timeout(Duration::from_secs(10), tx.send(make(reply)))
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    tokio::time::timeout(Duration::from_secs(30), answer)
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?
+}
+
+async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refusal> {
+    hub.table(id).await.ok_or_else(|| Refusal {
+        status: 404,
+        message: format!("no table {id:?}"),
+    })
+}
+
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let body = parse_body(&body)?;
+    let table = table_of(&hub, &id).await?;
+    let seat = field_seat(&body)?;
+    let name = crate::table::check_name(field_str(&body, "name")?)?;
+    let token = ask(&table.tx, |reply| Cmd::Join { seat, name, reply }).await?;
+    Ok(axum::Json(json!({"token": token, "seat": seat})).into_response())
+}
+
+async fn bot(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let body = parse_body(&body)?;
+    let table = table_of(&hub, &id).await?;
+    let seat = field_seat(&body)?;
+    let bot = body
+        .get("bot")
+        .and_then(Value::as_str)
+        .unwrap_or(torite_bots::STRONGEST)
+        .to_owned();
+    let token = field_str(&body, "token")?.to_owned();
+    ask(&table.tx, |reply| Cmd::Bot {
+        token,
+        seat,
+        bot,
+        reply,
+    })
+    .await?;
+    Ok(axum::Json(json!({})).into_response())
+}
+
+async fn start(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    let body = parse_body(&body)?;
+    let table = table_of(&hub, &id).await?;
+    let token = field_str(&body, "token")?.to_owned();
+    ask(&table.tx, |reply| Cmd::Start { token, reply }).await?;
+    Ok(axum::Json(json!({})).into_response())
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
+    let table = table_of(&hub, &id).await?;
+    let (reply, answer) = oneshot::channel();
+    let busy = || Refusal {
+        status: 503,
+        message: "the table is busy; try again".into(),
+    };
+    tokio::time::timeout(
+        Duration::from_secs(10),
+        table.tx.send(Cmd::Record { reply }),
+    )
+    .await
+    .map_err(|_| busy())?
+    .map_err(|_| busy())?;
+    let record = answer.await.map_err(|_| busy())?;
+    let mut response = axum::Json(record).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_str(&format!("inline; filename=\"torite-{id}.json\""))
+            .unwrap_or(HeaderValue::from_static("inline")),
+    );
+    Ok(response)
+}
+
+async fn i18n(Path(lang): Path<String>) -> Response {
+    let lang = lang.trim_end_matches(".ftl");
+    let text = match lang {
+        "en" => torite_i18n::EN_FTL,
+        "ja" => torite_i18n::JA_FTL,
+        _ => return error(404, format!("no catalog for {lang:?} (ja or en)")),
+    };
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+}

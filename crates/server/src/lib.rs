@@ -1,0 +1,284 @@
+//! Online play for torite: a lobby and tables over HTTP and WebSocket.
+//!
+//! - Each table is owned by one task ([`actor`]): commands arrive on a bounded channel, every
+//!   event is written to the [`store`] before it is applied, and each new state is published
+//!   to the table's sockets, every seat's message built from that seat's view
+//!   ([`table::TableState::state_message`]).
+//! - Bots fill seats; search bots run on the blocking pool. A host can seat bots, replace an
+//!   absent player by a bot and start the game; an optional per-move timer lets a bot play for
+//!   a person who does not act in time.
+//! - On start every stored table is replayed, so a server killed at any moment resumes every
+//!   table where it was.
+//!
+//! The protocol is described in `docs/PROTOCOL.md`.
+
+#![deny(missing_docs)]
+
+pub mod actor;
+pub mod assets;
+pub mod client;
+mod http;
+pub mod loadtest;
+pub mod store;
+pub mod table;
+mod ws;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::RwLock;
+
+use crate::actor::TableHandle;
+use crate::store::{SqlStore, Store};
+use crate::table::{Event, TableState};
+
+/// How the server paces and limits tables.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// How long a bot waits before it acts, so that people can follow the play.
+    pub bot_delay: Duration,
+    /// How long a bot waits before leading the next trick (the finished trick stays in view).
+    pub trick_pause: Duration,
+    /// How long the table waits after a deal before dealing the next.
+    pub deal_pause: Duration,
+    /// The most tables the server keeps.
+    pub max_tables: usize,
+    /// The most sockets open at one table.
+    pub max_connections: usize,
+    /// What one unit of a table's move timer lasts: a second, except in tests.
+    pub timer_unit: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bot_delay: Duration::from_millis(700),
+            trick_pause: Duration::from_millis(1500),
+            deal_pause: Duration::from_millis(3000),
+            max_tables: 10_000,
+            max_connections: 64,
+            timer_unit: Duration::from_secs(1),
+        }
+    }
+}
+
+impl Config {
+    /// No pauses: bots act at once (tests and load tests).
+    #[must_use]
+    pub fn instant() -> Config {
+        Config {
+            bot_delay: Duration::ZERO,
+            trick_pause: Duration::ZERO,
+            deal_pause: Duration::ZERO,
+            ..Config::default()
+        }
+    }
+}
+
+/// The server's shared state: the live tables and the store.
+#[derive(Debug)]
+pub struct Hub {
+    tables: RwLock<HashMap<String, TableHandle>>,
+    store: Arc<dyn Store>,
+    config: Config,
+}
+
+impl std::fmt::Debug for dyn Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Store")
+    }
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Hub {
+    /// Loads every stored table, replays its events and starts its task.
+    ///
+    /// # Errors
+    ///
+    /// The store cannot be read. A table whose log does not replay is reported on standard
+    /// error and served as far as it replays.
+    pub async fn load(store: Arc<dyn Store>, config: Config) -> Result<Arc<Hub>, String> {
+        let stored = store.load_all().await.map_err(|e| e.to_string())?;
+        let mut tables = HashMap::new();
+        for table in stored {
+            let mut events = table.events.iter();
+            let Some(first) = events.next() else {
+                continue;
+            };
+            let built = serde_json::from_str::<Event>(first)
+                .map_err(|e| e.to_string())
+                .and_then(|e| TableState::new(&table.id, &e).map_err(|e| e.to_string()));
+            let mut state = match built {
+                Ok(state) => state,
+                Err(e) => {
+                    eprintln!("table {}: cannot be loaded: {e}", table.id);
+                    continue;
+                }
+            };
+            for (i, body) in events.enumerate() {
+                let applied = serde_json::from_str::<Event>(body)
+                    .map_err(|e| e.to_string())
+                    .and_then(|e| state.apply(&e).map_err(|e| e.to_string()));
+                if let Err(e) = applied {
+                    eprintln!(
+                        "table {}: event {} does not replay ({e}); the table stops there",
+                        table.id,
+                        i + 1
+                    );
+                    break;
+                }
+            }
+            let handle = actor::spawn(state, Arc::clone(&store), config);
+            tables.insert(table.id.clone(), handle);
+        }
+        Ok(Arc::new(Hub {
+            tables: RwLock::new(tables),
+            store,
+            config,
+        }))
+    }
+
+    /// The table with this id.
+    pub async fn table(&self, id: &str) -> Option<TableHandle> {
+        self.tables.read().await.get(id).cloned()
+    }
+
+    /// Every table's lobby summary, newest first.
+    pub async fn summaries(&self) -> Vec<serde_json::Value> {
+        let tables = self.tables.read().await;
+        let mut list: Vec<serde_json::Value> = tables
+            .values()
+            .map(|h| h.states.borrow().summary.clone())
+            .collect();
+        list.sort_by(|a, b| {
+            b["created"]
+                .as_u64()
+                .cmp(&a["created"].as_u64())
+                .then_with(|| a["id"].as_str().cmp(&b["id"].as_str()))
+        });
+        list
+    }
+
+    /// Creates a table whose host sits in `seat`; returns the table id and the host's token.
+    ///
+    /// # Errors
+    ///
+    /// A refusal for a bad ruleset, name, seat or timer, too many tables, or a storage failure.
+    pub async fn create(
+        &self,
+        ruleset: &serde_json::Value,
+        name: &str,
+        seat: usize,
+        timer: Option<u32>,
+    ) -> Result<(String, String), table::Refusal> {
+        use table::Refusal;
+        if self.tables.read().await.len() >= self.config.max_tables {
+            return Err(Refusal {
+                status: 503,
+                message: "the server has as many tables as it keeps".into(),
+            });
+        }
+        if let Some(t) = timer
+            && !(5..=3600).contains(&t)
+        {
+            return Err(Refusal::bad("timer: from 5 to 3600 seconds"));
+        }
+        let name = table::check_name(name)?;
+        let token = actor::new_token();
+        let id = actor::new_token()[..12].to_owned();
+        let mut seed_bytes = [0u8; 8];
+        getrandom::fill(&mut seed_bytes).map_err(|e| Refusal::bad(e.to_string()))?;
+        let event = |ruleset: serde_json::Value| Event::Created {
+            ruleset,
+            seed: u64::from_le_bytes(seed_bytes),
+            host: table::token_hash(&token),
+            timer,
+            created: now_secs(),
+        };
+        let mut state = TableState::new(&id, &event(ruleset.clone()))?;
+        // Store the canonical form of the ruleset.
+        let created = event(state.rules().to_json());
+        let join = Event::Join {
+            seat,
+            name,
+            token: table::token_hash(&token),
+        };
+        state.apply(&join)?;
+        let store_err = |e: store::StoreError| Refusal {
+            status: 503,
+            message: e.to_string(),
+        };
+        let first = serde_json::to_string(&created).map_err(|e| Refusal::bad(e.to_string()))?;
+        self.store
+            .create_table(&id, now_secs() as i64, &first)
+            .await
+            .map_err(store_err)?;
+        let second = serde_json::to_string(&join).map_err(|e| Refusal::bad(e.to_string()))?;
+        self.store
+            .append(&id, 1, &second)
+            .await
+            .map_err(store_err)?;
+        let handle = actor::spawn(state, Arc::clone(&self.store), self.config);
+        self.tables.write().await.insert(id.clone(), handle);
+        Ok((id, token))
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+}
+
+/// The HTTP and WebSocket routes of a hub.
+pub fn router(hub: Arc<Hub>) -> axum::Router {
+    http::router(hub)
+}
+
+/// Opens the store at `db`, reloads every table and serves on `listener` until the process
+/// ends.
+///
+/// # Errors
+///
+/// The store cannot be opened or read, or the server fails.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    db: &str,
+    config: Config,
+) -> Result<(), String> {
+    let store = SqlStore::open(db).await.map_err(|e| e.to_string())?;
+    let hub = Hub::load(Arc::new(store), config).await?;
+    axum::serve(
+        listener,
+        router(hub).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| e.to_string())
+}
+
+/// Binds `addr` and serves (see [`serve_on`]), printing the address to standard error.
+///
+/// # Errors
+///
+/// The address cannot be bound, or as [`serve_on`].
+pub async fn serve(addr: SocketAddr, db: &str, config: Config) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    eprintln!("torite: serving http://{local}/ (database {db})");
+    serve_on(listener, db, config).await
+}

@@ -1,0 +1,268 @@
+//! `torite loadtest`: many bot-filled tables played through real WebSocket clients on the
+//! loopback interface, reporting actions per second and the latency of the clients' actions
+//! (from sending an action to receiving the state that includes it).
+//!
+//! It only ever connects to a loopback address, and stops by itself after the games end or
+//! the time limit passes.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::sync::Semaphore;
+
+use crate::client::{Session, request};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Args {
+    /// Tables played at once.
+    pub tables: usize,
+    /// The ruleset of every table (a preset id).
+    pub ruleset: String,
+    /// Deals per game.
+    pub deals: u32,
+    /// Seats per table played by WebSocket clients (the others by the server's bots).
+    pub clients: usize,
+    /// The server's bots.
+    pub bot: String,
+    /// A server already running (a loopback address); `None` starts one in this process.
+    pub addr: Option<SocketAddr>,
+    /// The database of the server started here.
+    pub db: Option<String>,
+    /// Stop after this long, finished or not.
+    pub limit: Duration,
+}
+
+struct Outcome {
+    latencies: Vec<Duration>,
+    actions: u64,
+    errors: u64,
+    finished: bool,
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> Result<Value, String> {
+    let answer = request(addr, "POST", path, Some(&body)).await?;
+    if answer.status >= 300 {
+        return Err(format!("POST {path}: {} {}", answer.status, answer.body));
+    }
+    Ok(answer.json())
+}
+
+/// Sets up one table: returns its id and one token per client seat.
+async fn setup(addr: SocketAddr, args: &Args) -> Result<(String, Vec<String>), String> {
+    let created = post(
+        addr,
+        "/api/tables",
+        json!({"ruleset": {"base": args.ruleset, "deals": args.deals}, "name": "load-0"}),
+    )
+    .await?;
+    let id = created["id"].as_str().unwrap_or_default().to_owned();
+    let host = created["token"].as_str().unwrap_or_default().to_owned();
+    let players =
+        torite_core::Preset::from_id(&args.ruleset).map_or(4, |p| p.ruleset().players as usize);
+    let mut tokens = vec![host.clone()];
+    for seat in 1..players {
+        if seat < args.clients {
+            let joined = post(
+                addr,
+                &format!("/api/tables/{id}/join"),
+                json!({"seat": seat, "name": format!("load-{seat}")}),
+            )
+            .await?;
+            tokens.push(joined["token"].as_str().unwrap_or_default().to_owned());
+        } else {
+            post(
+                addr,
+                &format!("/api/tables/{id}/bot"),
+                json!({"seat": seat, "bot": args.bot, "token": host}),
+            )
+            .await?;
+        }
+    }
+    Ok((id, tokens))
+}
+
+/// One client: plays its seat with the first legal action until the game ends.
+async fn client(
+    addr: SocketAddr,
+    id: String,
+    token: String,
+    deadline: Instant,
+) -> Result<Outcome, String> {
+    let mut session = Session::connect(addr, &id, Some(&token)).await?;
+    let mut out = Outcome {
+        latencies: Vec::new(),
+        actions: 0,
+        errors: 0,
+        finished: false,
+    };
+    let mut pending: Option<(u64, Instant)> = None;
+    loop {
+        if session.state["finished"] == true {
+            out.finished = true;
+            out.actions = session.state["version"].as_u64().unwrap_or(0);
+            break;
+        }
+        if Instant::now() > deadline {
+            out.actions = session.state["version"].as_u64().unwrap_or(0);
+            break;
+        }
+        let version = session.state["version"].as_u64().unwrap_or(0);
+        if pending.is_none() && session.my_turn() {
+            let action = session.state["legal"][0]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            session.act(&action).await?;
+            pending = Some((version, Instant::now()));
+        }
+        let msg = session.next().await?;
+        if msg["type"] == "error" {
+            out.errors += 1;
+            pending = None;
+        } else if let Some((v, sent)) = pending
+            && msg["type"] == "state"
+            && msg["version"].as_u64().unwrap_or(0) > v
+        {
+            out.latencies.push(sent.elapsed());
+            pending = None;
+        }
+    }
+    session.close().await;
+    Ok(out)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)].as_secs_f64() * 1000.0
+}
+
+/// Runs the load test; returns the report.
+///
+/// # Errors
+///
+/// A non-loopback address, a server that cannot be started, or tables that cannot be set up.
+pub async fn run(args: Args) -> Result<Value, String> {
+    if torite_core::Preset::from_id(&args.ruleset).is_none() {
+        return Err(format!("--ruleset {}: not a preset id", args.ruleset));
+    }
+    let mut temp_db = None;
+    let addr = match args.addr {
+        Some(addr) if addr.ip().is_loopback() => addr,
+        Some(addr) => {
+            return Err(format!(
+                "--addr {addr}: the load test only connects to loopback addresses"
+            ));
+        }
+        None => {
+            let db = match &args.db {
+                Some(db) => db.clone(),
+                None => {
+                    let path = std::env::temp_dir()
+                        .join(format!("torite-loadtest-{}.db", std::process::id()));
+                    temp_db = Some(path.clone());
+                    format!("sqlite:{}", path.display())
+                }
+            };
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .map_err(|e| e.to_string())?;
+            let addr = listener.local_addr().map_err(|e| e.to_string())?;
+            tokio::spawn(async move {
+                if let Err(e) = crate::serve_on(listener, &db, crate::Config::instant()).await {
+                    eprintln!("loadtest server: {e}");
+                }
+            });
+            addr
+        }
+    };
+    // Set the tables up a few at a time, then play them all at once.
+    let setup_gate = Arc::new(Semaphore::new(16));
+    let mut setups = Vec::new();
+    for _ in 0..args.tables {
+        let gate = Arc::clone(&setup_gate);
+        let args = args.clone();
+        setups.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await;
+            setup(addr, &args).await
+        }));
+    }
+    let mut tables = Vec::new();
+    for s in setups {
+        tables.push(s.await.map_err(|e| e.to_string())??);
+    }
+    let deadline = Instant::now() + args.limit;
+    let mut clients = Vec::new();
+    let start = Instant::now();
+    for (id, tokens) in &tables {
+        for (i, token) in tokens.iter().enumerate() {
+            let task = tokio::spawn(client(addr, id.clone(), token.clone(), deadline));
+            clients.push((i == 0, task));
+        }
+    }
+    for (id, tokens) in &tables {
+        post(
+            addr,
+            &format!("/api/tables/{id}/start"),
+            json!({"token": tokens[0]}),
+        )
+        .await?;
+    }
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    let mut failures = 0;
+    let mut finished = 0;
+    let mut actions = 0;
+    for (first, c) in clients {
+        match c.await {
+            Ok(Ok(out)) => {
+                latencies.extend(out.latencies);
+                errors += out.errors;
+                // Count each table's actions once (its first client's view of the version).
+                if first {
+                    actions += out.actions;
+                    finished += u64::from(out.finished);
+                }
+            }
+            Ok(Err(e)) => {
+                failures += 1;
+                eprintln!("client: {e}");
+            }
+            Err(e) => {
+                failures += 1;
+                eprintln!("client: {e}");
+            }
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    latencies.sort();
+    if let Some(path) = temp_db {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+    Ok(json!({
+        "tables": args.tables,
+        "clients": args.tables * args.clients,
+        "ruleset": args.ruleset,
+        "deals": args.deals,
+        "finished_tables": finished,
+        "seconds": (elapsed * 1000.0).round() / 1000.0,
+        "events": actions,
+        "events_per_second": (actions as f64 / elapsed).round(),
+        "client_actions": latencies.len(),
+        "latency_ms": {
+            "p50": (percentile(&latencies, 0.50) * 100.0).round() / 100.0,
+            "p90": (percentile(&latencies, 0.90) * 100.0).round() / 100.0,
+            "p99": (percentile(&latencies, 0.99) * 100.0).round() / 100.0,
+            "max": (percentile(&latencies, 1.0) * 100.0).round() / 100.0,
+        },
+        "errors": errors,
+        "failed_clients": failures,
+    }))
+}

@@ -1,0 +1,266 @@
+//! Persistence: every table's event log, in SQLite (the default) or PostgreSQL.
+//!
+//! The [`Store`] trait is all the server needs: create a table, append an event, load every
+//! table back, keep a finished game's record. [`SqlStore`] implements it with `sqlx` runtime
+//! queries (no compile-time checking, so no database is needed to build). The same SQL runs on
+//! both databases: `$1`-style parameters in order of appearance, `BIGINT` and `TEXT` columns,
+//! `ON CONFLICT` upserts.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::Row;
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+/// A boxed future, so that [`Store`] can be used as a trait object.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A storage failure, as one line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "storage failed: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+type TableRow = (String, i64);
+type EventRow = (String, String);
+
+/// A table as stored: its id, creation time and events in order.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredTable {
+    /// The table id.
+    pub id: String,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: i64,
+    /// The events (JSON), in order.
+    pub events: Vec<String>,
+}
+
+/// Where tables are kept.
+pub trait Store: Send + Sync + 'static {
+    /// Creates a table with its first event. Fails if the id exists.
+    fn create_table<'a>(
+        &'a self,
+        id: &'a str,
+        created: i64,
+        first: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Appends event number `seq` (the first event is 0) to a table's log. Fails if that
+    /// number is taken, so two writers cannot both extend one log.
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        seq: i64,
+        event: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Every table with its events, oldest table first.
+    fn load_all(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>>;
+
+    /// Keeps a finished game's record (`RECORD.md` JSON), replacing any earlier one.
+    fn save_record<'a>(
+        &'a self,
+        id: &'a str,
+        record: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// A kept record.
+    fn record<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>>;
+}
+
+/// The SQL store: SQLite or PostgreSQL.
+#[derive(Clone, Debug)]
+pub enum SqlStore {
+    /// An SQLite file (or memory).
+    Sqlite(SqlitePool),
+    /// A PostgreSQL database.
+    Postgres(PgPool),
+}
+
+const SCHEMA: [&str; 3] = [
+    "CREATE TABLE IF NOT EXISTS torite_tables (id TEXT PRIMARY KEY, created BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS torite_events (table_id TEXT NOT NULL, seq BIGINT NOT NULL, \
+     body TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
+    "CREATE TABLE IF NOT EXISTS torite_records (table_id TEXT PRIMARY KEY, body TEXT NOT NULL)",
+];
+
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            SqlStore::Sqlite($pool) => $body,
+            SqlStore::Postgres($pool) => $body,
+        }
+    };
+}
+
+impl SqlStore {
+    /// Opens (and creates if needed) the database at `url`: `sqlite:FILE`, `sqlite::memory:`
+    /// or `postgres://...`. A bare path is taken as an SQLite file.
+    ///
+    /// # Errors
+    ///
+    /// The database cannot be opened or the tables cannot be created.
+    pub async fn open(url: &str) -> Result<SqlStore, StoreError> {
+        let store = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            SqlStore::Postgres(pool)
+        } else {
+            let url = if url.starts_with("sqlite:") {
+                url.to_owned()
+            } else {
+                format!("sqlite:{url}")
+            };
+            let memory = url.contains(":memory:") || url.contains("mode=memory");
+            let options = SqliteConnectOptions::from_str(&url)?
+                .create_if_missing(true)
+                .journal_mode(if memory {
+                    SqliteJournalMode::Memory
+                } else {
+                    SqliteJournalMode::Wal
+                })
+                // With WAL, NORMAL keeps every committed write across a crash of the process
+                // (kill -9); only a power cut can lose the last transactions.
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10));
+            let pool = SqlitePoolOptions::new()
+                // One connection for memory databases: each connection would get its own.
+                .max_connections(if memory { 1 } else { 4 })
+                .connect_with(options)
+                .await?;
+            SqlStore::Sqlite(pool)
+        };
+        for statement in SCHEMA {
+            on_pool!(&store, pool => {
+                sqlx::query(statement).execute(pool).await?;
+            });
+        }
+        Ok(store)
+    }
+
+    /// Which database this is: `sqlite` or `postgres`.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            SqlStore::Sqlite(_) => "sqlite",
+            SqlStore::Postgres(_) => "postgres",
+        }
+    }
+}
+
+impl Store for SqlStore {
+    fn create_table<'a>(
+        &'a self,
+        id: &'a str,
+        created: i64,
+        first: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let q1 = "INSERT INTO torite_tables (id, created) VALUES ($1, $2)";
+            let q2 = "INSERT INTO torite_events (table_id, seq, body) VALUES ($1, 0, $2)";
+            on_pool!(self, pool => {
+                let mut tx = pool.begin().await?;
+                sqlx::query(q1).bind(id).bind(created).execute(&mut *tx).await?;
+                sqlx::query(q2).bind(id).bind(first).execute(&mut *tx).await?;
+                tx.commit().await?;
+            });
+            Ok(())
+        })
+    }
+
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        seq: i64,
+        event: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let q = "INSERT INTO torite_events (table_id, seq, body) VALUES ($1, $2, $3)";
+            on_pool!(self, pool => {
+                sqlx::query(q).bind(id).bind(seq).bind(event).execute(pool).await?;
+            });
+            Ok(())
+        })
+    }
+
+    fn load_all(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
+        Box::pin(async move {
+            let q1 = "SELECT id, created FROM torite_tables ORDER BY created, id";
+            let q2 = "SELECT table_id, body FROM torite_events ORDER BY table_id, seq";
+            let (tables, events): (Vec<TableRow>, Vec<EventRow>) = on_pool!(self, pool => {
+                let tables = sqlx::query(q1)
+                    .fetch_all(pool)
+                    .await?
+                    .iter()
+                    .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                let events = sqlx::query(q2)
+                    .fetch_all(pool)
+                    .await?
+                    .iter()
+                    .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                (tables, events)
+            });
+            let mut by_id: std::collections::HashMap<String, Vec<String>> =
+                std::collections::HashMap::new();
+            for (id, body) in events {
+                by_id.entry(id).or_default().push(body);
+            }
+            Ok(tables
+                .into_iter()
+                .map(|(id, created)| StoredTable {
+                    events: by_id.remove(&id).unwrap_or_default(),
+                    id,
+                    created,
+                })
+                .collect())
+        })
+    }
+
+    fn save_record<'a>(
+        &'a self,
+        id: &'a str,
+        record: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let q = "INSERT INTO torite_records (table_id, body) VALUES ($1, $2) \
+                     ON CONFLICT (table_id) DO UPDATE SET body = excluded.body";
+            on_pool!(self, pool => {
+                sqlx::query(q).bind(id).bind(record).execute(pool).await?;
+            });
+            Ok(())
+        })
+    }
+
+    fn record<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            let q = "SELECT body FROM torite_records WHERE table_id = $1";
+            let row = on_pool!(self, pool => {
+                sqlx::query(q).bind(id).fetch_optional(pool).await?
+                    .map(|r| r.try_get::<String, _>(0)).transpose()?
+            });
+            Ok(row)
+        })
+    }
+}

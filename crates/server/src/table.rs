@@ -1,0 +1,737 @@
+//! One table's state, rebuilt from its event log.
+//!
+//! A table is its log of [`Event`]s: created, seats taken, started, deals dealt, actions taken,
+//! deals scored. [`TableState::apply`] checks an event and applies it, changing nothing when it
+//! refuses one, so the same function runs live (after the event is stored) and when a table is
+//! reloaded from the store. Every message to a seat is built from that seat's [`View`]
+//! ([`TableState::state_message`]), so another seat's cards cannot reach it.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use torite_core::shuffle::{below, deal_hands};
+use torite_core::{
+    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, Suit, Trick, Trump, View,
+};
+
+/// Longest display name, in characters.
+pub const MAX_NAME: usize = 24;
+
+/// One entry of a table's log, as stored.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The table was created.
+    Created {
+        /// The ruleset in record form.
+        ruleset: Value,
+        /// Seed of the deals and draws.
+        seed: u64,
+        /// The host's token hash.
+        host: String,
+        /// Seconds a human seat has to act before a bot plays for it.
+        timer: Option<u32>,
+        /// Creation time, seconds since the Unix epoch.
+        created: u64,
+    },
+    /// A person took a seat.
+    Join {
+        /// The seat.
+        seat: Seat,
+        /// The display name.
+        name: String,
+        /// The seat token's hash.
+        token: String,
+    },
+    /// A bot took a seat (empty, or replacing a person).
+    Bot {
+        /// The seat.
+        seat: Seat,
+        /// The bot spec.
+        bot: String,
+    },
+    /// The host started the game.
+    Start,
+    /// A deal was dealt.
+    Deal {
+        /// Each seat's hand, as card codes.
+        hands: Vec<String>,
+    },
+    /// A seat acted.
+    Act {
+        /// The seat.
+        seat: Seat,
+        /// The action code.
+        action: String,
+        /// Who chose it when not the seat's occupant: `"timer"` (a bot played for a human
+        /// whose time ran out).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
+    /// The finished deal was scored.
+    Score {
+        /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
+        draw: Option<Seat>,
+    },
+}
+
+/// Who sits in a seat.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Occupant {
+    /// Nobody yet.
+    Empty,
+    /// A person, known by the hash of their seat token.
+    Human {
+        /// Display name.
+        name: String,
+        /// The seat token's hash.
+        token: String,
+    },
+    /// A bot.
+    Bot {
+        /// The bot spec (`heuristic`, `ismcts:200ms`, ...).
+        spec: String,
+    },
+}
+
+/// A refusal: HTTP status and a one-line reason.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Refusal {
+    /// The HTTP status that fits (400, 403, 404, 409).
+    pub status: u16,
+    /// What and why.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A 400 refusal.
+    pub fn bad(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 400,
+            message: message.into(),
+        }
+    }
+    /// A 403 refusal.
+    pub fn forbidden(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 403,
+            message: message.into(),
+        }
+    }
+    /// A 409 refusal.
+    pub fn conflict(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 409,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Where the table is in its life.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// Seats are being filled.
+    Open,
+    /// The game is on.
+    Playing,
+    /// The game has ended.
+    Finished,
+}
+
+impl Status {
+    /// The protocol word.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// A table's state: seats, game and record.
+#[derive(Debug)]
+pub struct TableState {
+    id: String,
+    rules: Ruleset,
+    seed: u64,
+    host: String,
+    timer: Option<u32>,
+    created: u64,
+    seats: Vec<Occupant>,
+    started: bool,
+    game: Game,
+    record: Record,
+    /// The last finished deal, kept for display until the next one is dealt.
+    finished_deal: Option<Deal>,
+    version: u64,
+}
+
+/// The hash of a seat token as stored: SHA-256, hex.
+#[must_use]
+pub fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn seeded(seed: u64, stream: u64, index: usize) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(
+        seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
+    )
+}
+
+/// Checks a display name: 1 to [`MAX_NAME`] characters, no control characters.
+///
+/// # Errors
+///
+/// A 400 refusal saying what is wrong.
+pub fn check_name(name: &str) -> Result<String, Refusal> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Refusal::bad("a name is needed"));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(Refusal::bad(format!(
+            "names are at most {MAX_NAME} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(Refusal::bad("names may not contain control characters"));
+    }
+    Ok(name.to_owned())
+}
+
+/// Checks a bot spec against the bots that exist.
+///
+/// # Errors
+///
+/// A 400 refusal naming the known bots.
+pub fn check_bot(spec: &str) -> Result<(), Refusal> {
+    torite_bots::make_bot(spec, 0)
+        .map(|_| ())
+        .map_err(|e| Refusal::bad(e.to_string()))
+}
+
+impl TableState {
+    /// A table from its `Created` event.
+    ///
+    /// # Errors
+    ///
+    /// A 400 refusal for a bad ruleset (the same message as the command line's), or an event
+    /// that is not `Created`.
+    pub fn new(id: &str, created: &Event) -> Result<TableState, Refusal> {
+        let Event::Created {
+            ruleset,
+            seed,
+            host,
+            timer,
+            created,
+        } = created
+        else {
+            return Err(Refusal::bad("a table's log must start with its creation"));
+        };
+        let rules = Ruleset::from_json(ruleset).map_err(|e| Refusal::bad(e.to_string()))?;
+        let n = rules.players as usize;
+        let game = Game::new(rules, n - 1).map_err(|e| Refusal::bad(e.to_string()))?;
+        Ok(TableState {
+            id: id.to_owned(),
+            rules,
+            seed: *seed,
+            host: host.clone(),
+            timer: *timer,
+            created: *created,
+            seats: vec![Occupant::Empty; n],
+            started: false,
+            game,
+            record: Record {
+                ruleset: rules,
+                players: None,
+                deals: Vec::new(),
+            },
+            finished_deal: None,
+            version: 1,
+        })
+    }
+
+    /// The table id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The number of events applied (the `Created` event included): the state's version.
+    #[must_use]
+    pub const fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The rules.
+    #[must_use]
+    pub const fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Who sits where.
+    #[must_use]
+    pub fn seats(&self) -> &[Occupant] {
+        &self.seats
+    }
+
+    /// Seconds a human has to act before a bot plays for them.
+    #[must_use]
+    pub const fn timer(&self) -> Option<u32> {
+        self.timer
+    }
+
+    /// The table's seed.
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Where the table is in its life.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.game.is_finished() {
+            Status::Finished
+        } else if self.started {
+            Status::Playing
+        } else {
+            Status::Open
+        }
+    }
+
+    /// Whether `token_hash` is the host's.
+    #[must_use]
+    pub fn is_host(&self, token_hash: &str) -> bool {
+        self.host == token_hash
+    }
+
+    /// The seat this token acts for, if any.
+    #[must_use]
+    pub fn seat_of(&self, token_hash: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Human { token, .. } if token == token_hash))
+    }
+
+    /// The display name of a seat.
+    #[must_use]
+    pub fn name(&self, seat: Seat) -> String {
+        match &self.seats[seat] {
+            Occupant::Empty => String::new(),
+            Occupant::Human { name, .. } => name.clone(),
+            Occupant::Bot { spec } => spec.clone(),
+        }
+    }
+
+    /// The seat to act now, if a deal is in progress.
+    #[must_use]
+    pub fn to_act(&self) -> Option<Seat> {
+        self.game.deal().filter(|d| !d.is_over()).map(Deal::to_act)
+    }
+
+    /// What the table does next on its own, when nobody needs to act.
+    #[must_use]
+    pub fn next_step(&self) -> Option<Event> {
+        if !self.started || self.game.is_finished() {
+            return None;
+        }
+        match self.game.deal() {
+            None => Some(Event::Deal {
+                hands: self.next_hands(),
+            }),
+            Some(deal) if deal.is_over() => Some(Event::Score {
+                draw: self.next_draw(),
+            }),
+            Some(_) => None,
+        }
+    }
+
+    /// Whether the table waits between deals (a deal was just scored).
+    #[must_use]
+    pub fn between_deals(&self) -> bool {
+        self.started
+            && !self.game.is_finished()
+            && self.game.deal().is_none()
+            && self.finished_deal.is_some()
+    }
+
+    fn next_hands(&self) -> Vec<String> {
+        let mut rng = seeded(self.seed, 1, self.record.deals.len());
+        let hands = deal_hands(&self.rules, &mut rng);
+        hands[..self.rules.players as usize]
+            .iter()
+            .map(CardSet::to_string)
+            .collect()
+    }
+
+    fn next_draw(&self) -> Option<Seat> {
+        let tied = self.game.draw_needed()?;
+        let seats: Vec<Seat> = (0..8).filter(|s| tied & (1 << s) != 0).collect();
+        let mut rng = seeded(self.seed, 2, self.record.deals.len());
+        Some(seats[below(&mut rng, seats.len() as u32) as usize])
+    }
+
+    /// Checks an event and applies it; nothing changes when it is refused.
+    ///
+    /// # Errors
+    ///
+    /// A refusal saying why the event does not fit the table now.
+    pub fn apply(&mut self, event: &Event) -> Result<(), Refusal> {
+        self.check(event)?;
+        match event {
+            Event::Created { .. } => {}
+            Event::Join { seat, name, token } => {
+                self.seats[*seat] = Occupant::Human {
+                    name: name.clone(),
+                    token: token.clone(),
+                };
+            }
+            Event::Bot { seat, bot } => {
+                self.seats[*seat] = Occupant::Bot { spec: bot.clone() };
+            }
+            Event::Start => {
+                self.started = true;
+                self.record.players = Some((0..self.seats.len()).map(|s| self.name(s)).collect());
+            }
+            Event::Deal { hands } => {
+                let hands = parse_hands(hands)?;
+                let deal = self
+                    .game
+                    .start_deal(&hands)
+                    .map_err(|e| Refusal::bad(e.to_string()))?;
+                self.record.deals.push(RecordDeal {
+                    dealer: deal.dealer(),
+                    hands,
+                    actions: Vec::new(),
+                    draw: None,
+                });
+                self.finished_deal = None;
+            }
+            Event::Act { action, .. } => {
+                let action: Action = action.parse().map_err(|e| Refusal::bad(format!("{e}")))?;
+                self.game
+                    .apply(action)
+                    .map_err(|e| Refusal::conflict(format!("{action} is illegal: {e}")))?;
+                if let Some(deal) = self.record.deals.last_mut() {
+                    deal.actions.push(action);
+                }
+            }
+            Event::Score { draw } => {
+                let deal = self.game.deal().cloned();
+                self.game
+                    .finish_deal(*draw)
+                    .map_err(|e| Refusal::bad(e.to_string()))?;
+                if let Some(d) = self.record.deals.last_mut() {
+                    d.draw = self.game.results().last().and_then(|r| r.draw);
+                }
+                self.finished_deal = deal;
+            }
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Checks an event without applying it.
+    ///
+    /// # Errors
+    ///
+    /// A refusal saying why.
+    pub fn check(&self, event: &Event) -> Result<(), Refusal> {
+        let n = self.seats.len();
+        let seat_ok = |seat: Seat| {
+            if seat < n {
+                Ok(())
+            } else {
+                Err(Refusal::bad(format!(
+                    "seat {seat} does not exist: this table has seats 0 to {}",
+                    n - 1
+                )))
+            }
+        };
+        match event {
+            Event::Created { .. } => Err(Refusal::bad("the table already exists")),
+            Event::Join { seat, name, .. } => {
+                seat_ok(*seat)?;
+                check_name(name)?;
+                if self.started {
+                    return Err(Refusal::conflict("the game has already started"));
+                }
+                if self.seats[*seat] != Occupant::Empty {
+                    return Err(Refusal::conflict(format!("seat {seat} is taken")));
+                }
+                Ok(())
+            }
+            Event::Bot { seat, bot } => {
+                seat_ok(*seat)?;
+                check_bot(bot)?;
+                if self.game.is_finished() {
+                    return Err(Refusal::conflict("the game is over"));
+                }
+                if self.started && matches!(self.seats[*seat], Occupant::Bot { .. }) {
+                    return Err(Refusal::conflict(format!(
+                        "seat {seat} is already played by a bot"
+                    )));
+                }
+                Ok(())
+            }
+            Event::Start => {
+                if self.started {
+                    return Err(Refusal::conflict("the game has already started"));
+                }
+                if let Some(empty) = self.seats.iter().position(|o| *o == Occupant::Empty) {
+                    return Err(Refusal::conflict(format!(
+                        "seat {empty} is empty: fill every seat (a person or a bot) first"
+                    )));
+                }
+                Ok(())
+            }
+            Event::Deal { hands } => {
+                if !self.started {
+                    return Err(Refusal::conflict("the game has not started"));
+                }
+                parse_hands(hands).map(|_| ())
+            }
+            Event::Act { seat, action, .. } => {
+                let Some(deal) = self.game.deal().filter(|d| !d.is_over()) else {
+                    return Err(Refusal::conflict("no deal is in progress"));
+                };
+                let parsed: Action = action.parse().map_err(|e| Refusal::bad(format!("{e}")))?;
+                if deal.to_act() != *seat {
+                    return Err(Refusal::conflict(format!(
+                        "it is not your turn: seat {} is to act",
+                        deal.to_act()
+                    )));
+                }
+                match deal.check(parsed) {
+                    Some(e) => Err(Refusal::conflict(format!("{parsed} is illegal: {e}"))),
+                    None => Ok(()),
+                }
+            }
+            Event::Score { .. } => match self.game.deal() {
+                Some(d) if d.is_over() => Ok(()),
+                _ => Err(Refusal::conflict("no finished deal to score")),
+            },
+        }
+    }
+
+    /// The game record: every deal when the game is over; only the completed deals while it
+    /// is in progress (the deal being played has hidden hands).
+    #[must_use]
+    pub fn record(&self) -> Value {
+        let mut record = self.record.clone();
+        if !self.game.is_finished() {
+            record.deals.truncate(self.game.results().len());
+        }
+        if record.players.is_none() {
+            record.players = Some((0..self.seats.len()).map(|s| self.name(s)).collect());
+        }
+        let mut value = record.to_json();
+        value["table"] = json!({
+            "id": self.id,
+            "created": self.created,
+            "complete": self.game.is_finished(),
+        });
+        value
+    }
+
+    /// The lobby's summary of this table (public).
+    #[must_use]
+    pub fn summary(&self, connected: &[u32]) -> Value {
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, o)| {
+                let (kind, bot) = match o {
+                    Occupant::Empty => ("empty", None),
+                    Occupant::Human { .. } => ("human", None),
+                    Occupant::Bot { spec } => ("bot", Some(spec.clone())),
+                };
+                json!({
+                    "name": self.name(s),
+                    "kind": kind,
+                    "bot": bot,
+                    "connected": connected.get(s).copied().unwrap_or(0) > 0,
+                })
+            })
+            .collect();
+        json!({
+            "id": self.id,
+            "ruleset": self.rules.to_json(),
+            "base": self.rules.id(),
+            "players": self.seats.len(),
+            "status": self.status().as_str(),
+            "seats": seats,
+            "created": self.created,
+            "timer": self.timer,
+            "deals": self.game.results().len(),
+        })
+    }
+
+    /// The state message for `seat` (`None`: a spectator), built from that seat's [`View`].
+    #[must_use]
+    pub fn state_message(&self, seat: Option<Seat>, summary: &Value) -> Value {
+        let n = self.seats.len();
+        let results: Vec<Value> = self
+            .game
+            .results()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({
+                    "deal": i,
+                    "dealer": r.dealer,
+                    "tricks": &r.facts.tricks[..n],
+                    "points": &r.facts.points[..n],
+                    "lot": r.facts.lot.map(|l| json!({
+                        "declarers": seats_of(l.declarers),
+                        "success": l.winner.is_some(),
+                    })),
+                    "scores": &r.score.scores[..n],
+                    "totals": &r.totals[..n],
+                    "rule": torite_core::record::rule_name(r.score.rule),
+                    "draw": r.draw,
+                })
+            })
+            .collect();
+        let mut msg = json!({
+            "type": "state",
+            "version": self.version,
+            "seat": seat,
+            "table": summary,
+            "ruleset": self.rules.id(),
+            "players": n,
+            "started": self.started,
+            "deal": null,
+            "totals": self.game.totals(),
+            "held": self.game.held().len(),
+            "results": results,
+            "finished": self.game.is_finished(),
+            "winners": self.game.winners(),
+        });
+        let deal = self.game.deal().or(self.finished_deal.as_ref());
+        if let Some(deal) = deal {
+            // Every deal fact below comes through a View; a spectator gets seat 0's view
+            // without its hand or legal actions.
+            let view = View::new(deal, seat.unwrap_or(0));
+            let deal_index = self.record.deals.len().saturating_sub(1);
+            msg["deal"] = json!(deal_index);
+            let obj = msg.as_object_mut().expect("an object");
+            obj.insert("dealer".into(), json!(view.dealer()));
+            obj.insert("phase".into(), json!(phase_word(view.phase())));
+            let over = view.phase() == Phase::Over;
+            obj.insert(
+                "to_act".into(),
+                if over {
+                    Value::Null
+                } else {
+                    json!(view.to_act())
+                },
+            );
+            obj.insert("leader".into(), json!(view.leader()));
+            let leader = view.leader();
+            let trick: Vec<Value> = view
+                .current_trick()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| json!({"seat": (leader + i) % n, "card": c.to_string()}))
+                .collect();
+            obj.insert("trick".into(), Value::Array(trick));
+            obj.insert("winning".into(), json!(view.winning()));
+            obj.insert(
+                "led".into(),
+                json!(view.led().map(|s| s.letter().to_string())),
+            );
+            obj.insert("hand_sizes".into(), json!(view.hand_sizes()));
+            obj.insert("trump".into(), trump_json(view.trump()));
+            let lot = view.lot();
+            obj.insert(
+                "lot".into(),
+                json!({"declarers": seats_of(lot.declarers), "failed": seats_of(lot.failed)}),
+            );
+            obj.insert("tricks_won".into(), json!(view.tricks_won()));
+            obj.insert("card_points".into(), json!(view.card_points()));
+            obj.insert("tricks_completed".into(), json!(view.tricks_completed()));
+            obj.insert("last_trick".into(), trick_json(view.last_trick()));
+            if seat.is_some() {
+                obj.insert("hand".into(), json!(sorted_hand(&self.rules, view.hand())));
+                let legal: Vec<String> =
+                    view.legal_actions().iter().map(|a| a.to_string()).collect();
+                obj.insert("legal".into(), json!(legal));
+            } else {
+                obj.insert("legal".into(), json!([]));
+            }
+        }
+        msg
+    }
+}
+
+fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
+    hands
+        .iter()
+        .map(|h| {
+            h.parse::<CardSet>()
+                .map_err(|e| Refusal::bad(format!("bad hand {h:?}: {e}")))
+        })
+        .collect()
+}
+
+fn seats_of(mask: u8) -> Vec<Seat> {
+    (0..8).filter(|s| mask & (1 << s) != 0).collect()
+}
+
+fn phase_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::LotQuestion => "lot",
+        Phase::Play => "play",
+        Phase::CallSuit => "call",
+        Phase::Over => "over",
+    }
+}
+
+fn trump_json(trump: Trump) -> Value {
+    match trump {
+        Trump::None => Value::Null,
+        Trump::Suit(s) => json!(s.letter().to_string()),
+        Trump::JokerOnly => json!("JK"),
+    }
+}
+
+fn trick_json(trick: Option<Trick>) -> Value {
+    trick.map_or(Value::Null, |t| {
+        let cards: Vec<String> = t.cards().iter().map(ToString::to_string).collect();
+        json!({"leader": t.leader, "cards": cards, "winner": t.winner})
+    })
+}
+
+/// A hand in display order: suit by suit (S H D C), strongest first within a suit by the
+/// ruleset's plain ranking, the joker last.
+fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
+    let mut cards: Vec<_> = hand.iter().collect();
+    cards.sort_by_key(|c| match c.suit() {
+        Some(s) => (
+            s.index(),
+            std::cmp::Reverse(rules.strength(*c, Some(s), Trump::None, false)),
+        ),
+        None => (Suit::ALL.len(), std::cmp::Reverse(0)),
+    });
+    cards.iter().map(ToString::to_string).collect()
+}

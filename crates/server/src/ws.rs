@@ -1,0 +1,211 @@
+//! One WebSocket per connected seat or spectator.
+//!
+//! The socket receives its seat's state at once and after every change (skipping versions it
+//! was too slow to take: the table publishes on a one-slot `watch`). It sends actions. A token
+//! acts only for its seat; a socket without one is a spectator's. Oversized messages close the
+//! socket; malformed, stale or out-of-turn ones are answered with an `error` and change
+//! nothing; a socket that floods the table is closed; one that does not take a message within
+//! [`SEND_TIMEOUT`] is dropped.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+
+use crate::Hub;
+use crate::actor::{Auth, Cmd, Published, TableHandle};
+use crate::http::{ask, error};
+use crate::table::token_hash;
+
+/// The largest message a client may send.
+pub const MAX_MESSAGE: usize = 4096;
+/// How long a message to a client may take to send before the socket is dropped.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Messages a client may send in a burst, and per second after that.
+const BURST: f64 = 20.0;
+const PER_SECOND: f64 = 10.0;
+/// Messages refused for flooding before the socket is closed.
+const FLOOD_LIMIT: u32 = 50;
+
+pub(crate) async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let Some(table) = hub.table(&id).await else {
+        return error(404, format!("no table {id:?}"));
+    };
+    let token = query.get("token").filter(|t| !t.is_empty()).cloned();
+    let auth = match &token {
+        None => Auth {
+            seat: None,
+            host: false,
+        },
+        Some(token) => {
+            let (reply, answer) = oneshot::channel();
+            if table
+                .tx
+                .send(Cmd::Auth {
+                    token: token.clone(),
+                    reply,
+                })
+                .await
+                .is_err()
+            {
+                return error(503, "the table is not running");
+            }
+            match answer.await {
+                Ok(auth) if auth.seat.is_some() || auth.host => auth,
+                Ok(_) => return error(403, "this token has no seat at this table"),
+                Err(_) => return error(503, "the table is not running"),
+            }
+        }
+    };
+    let max = hub.config().max_connections;
+    if table.connections.fetch_add(1, Ordering::SeqCst) >= max {
+        table.connections.fetch_sub(1, Ordering::SeqCst);
+        return error(503, "this table has as many connections as it takes");
+    }
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            connection(socket, table.clone(), token, auth).await;
+            table.connections.fetch_sub(1, Ordering::SeqCst);
+        })
+}
+
+/// The message this connection should see: its seat's while its token still holds the seat.
+fn message_for(published: &Published, seat: Option<usize>, hash: Option<&str>) -> Arc<str> {
+    match (seat, hash) {
+        (Some(s), Some(h)) if published.owners.get(s).and_then(Option::as_deref) == Some(h) => {
+            Arc::clone(&published.seats[s])
+        }
+        _ => Arc::clone(&published.spectator),
+    }
+}
+
+async fn send(socket: &mut WebSocket, text: &str) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::text(text))).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<String>, auth: Auth) {
+    let hash = token.as_deref().map(token_hash);
+    let mut states = table.states.clone();
+    if let Some(seat) = auth.seat {
+        let _ = table.presence.send((seat, 1));
+    }
+    let welcome =
+        json!({"type": "welcome", "table": table.id, "seat": auth.seat, "host": auth.host});
+    let mut open = send(&mut socket, &welcome.to_string()).await;
+    if open {
+        let first = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
+        open = send(&mut socket, &first).await;
+    }
+    let mut allowance = BURST;
+    let mut last = Instant::now();
+    let mut flooded = 0u32;
+    while open {
+        tokio::select! {
+            changed = states.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let text = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
+                open = send(&mut socket, &text).await;
+            }
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        open = send(&mut socket, &error_message("binary messages are not understood: send JSON text")).await;
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                };
+                let now = Instant::now();
+                allowance = (allowance + now.duration_since(last).as_secs_f64() * PER_SECOND).min(BURST);
+                last = now;
+                if allowance < 1.0 {
+                    flooded += 1;
+                    if flooded > FLOOD_LIMIT {
+                        break;
+                    }
+                    open = send(&mut socket, &error_message("too many messages: slow down")).await;
+                    continue;
+                }
+                allowance -= 1.0;
+                let answer = handle(&table, token.as_deref(), text.as_str()).await;
+                if let Some(answer) = answer {
+                    open = send(&mut socket, &answer).await;
+                }
+            }
+        }
+    }
+    if let Some(seat) = auth.seat {
+        let _ = table.presence.send((seat, -1));
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+fn error_message(message: &str) -> String {
+    json!({"type": "error", "message": message}).to_string()
+}
+
+/// Handles one client message; returns the answer to send, if any (a new state is not an
+/// answer: it reaches every socket through the table's publication).
+async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Option<String> {
+    let Ok(msg) = serde_json::from_str::<Value>(text) else {
+        return Some(error_message(
+            "not JSON: messages are JSON objects with a \"type\"",
+        ));
+    };
+    match msg.get("type").and_then(Value::as_str) {
+        Some("ping") => Some(json!({"type": "pong"}).to_string()),
+        Some("act") => {
+            let Some(token) = token else {
+                return Some(error_message("spectators cannot act"));
+            };
+            let Some(action) = msg.get("action").and_then(Value::as_str) else {
+                return Some(error_message(
+                    "\"action\" is needed: a card code, lot, pass or call:S|H|D|C",
+                ));
+            };
+            let Some(version) = msg.get("version").and_then(Value::as_u64) else {
+                return Some(error_message(
+                    "\"version\" is needed: the version of the state the action answers",
+                ));
+            };
+            if action.len() > 16 {
+                return Some(error_message("unknown action"));
+            }
+            let result = ask(&table.tx, |reply| Cmd::Act {
+                token: token.to_owned(),
+                action: action.to_owned(),
+                version,
+                reply,
+            })
+            .await;
+            match result {
+                Ok(()) => None,
+                Err(refusal) => Some(error_message(&refusal.message)),
+            }
+        }
+        Some(other) => Some(error_message(&format!(
+            "unknown message type {:?}: act or ping",
+            other.chars().take(32).collect::<String>()
+        ))),
+        None => Some(error_message("a message needs a \"type\": act or ping")),
+    }
+}

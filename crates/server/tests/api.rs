@@ -1,0 +1,780 @@
+//! Integration tests of the HTTP and WebSocket API against a real server on 127.0.0.1.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use torite_core::{Action, Card, CardSet};
+use torite_server::Config;
+use torite_server::client::{Session, request};
+
+/// A server on its own runtime, so that dropping it stops every task at once, like `kill -9`.
+struct Server {
+    addr: SocketAddr,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Server {
+    fn start(db: &str, config: Config) -> Server {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
+        listener.set_nonblocking(true).expect("non-blocking");
+        let addr = listener.local_addr().expect("an address");
+        let db = db.to_owned();
+        runtime.spawn(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).expect("a listener");
+            if let Err(e) = torite_server::serve_on(listener, &db, config).await {
+                eprintln!("server: {e}");
+            }
+        });
+        Server {
+            addr,
+            runtime: Some(runtime),
+        }
+    }
+
+    /// Stops every task of the server at once: nothing is flushed or closed cleanly.
+    fn kill(mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+fn memory() -> Server {
+    Server::start("sqlite::memory:", Config::instant())
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    let a = request(addr, "POST", path, Some(&body))
+        .await
+        .expect("an answer");
+    (a.status, a.json())
+}
+
+async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+    let a = request(addr, "GET", path, None).await.expect("an answer");
+    (a.status, a.json())
+}
+
+/// Creates a table with the host in seat 0 and `bot` in every other seat, and starts it.
+async fn bot_table(addr: SocketAddr, ruleset: Value, bot: &str) -> (String, String) {
+    let (status, body) = post(
+        addr,
+        "/api/tables",
+        json!({"ruleset": ruleset, "name": "Aki", "fill": bot, "start": true}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    (
+        body["id"].as_str().unwrap().to_owned(),
+        body["token"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// A small deterministic choice among the legal actions.
+fn pick(legal: &[Value], step: &mut u64) -> String {
+    *step = step
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    legal[(*step >> 33) as usize % legal.len()]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Plays `session`'s seat until `done` holds, answering with varied legal actions; returns
+/// every message received.
+async fn play_until(
+    session: &mut Session,
+    mut done: impl FnMut(&Value) -> bool,
+    step: &mut u64,
+) -> Vec<Value> {
+    let mut seen = vec![session.state.clone()];
+    let mut acted_on = None;
+    loop {
+        if done(&session.state) {
+            return seen;
+        }
+        // Act once per version: a state can come again unchanged (someone connected).
+        if session.my_turn() && acted_on != session.state["version"].as_u64() {
+            acted_on = session.state["version"].as_u64();
+            let legal = session.state["legal"].as_array().unwrap().clone();
+            let action = pick(&legal, step);
+            session.act(&action).await.unwrap();
+        }
+        let msg = session.next().await.unwrap();
+        assert_ne!(msg["type"], "error", "{msg}");
+        seen.push(msg);
+    }
+}
+
+/// A state without the lobby summary, whose `connected` flags change with every socket.
+fn without_presence(state: &Value) -> Value {
+    let mut state = state.clone();
+    state.as_object_mut().unwrap().remove("table");
+    state
+}
+
+/// The next message that is not a state.
+async fn answer(session: &mut Session) -> Value {
+    loop {
+        let msg = session.next().await.unwrap();
+        if msg["type"] != "state" {
+            return msg;
+        }
+    }
+}
+
+fn cards_in(value: &Value, out: &mut Vec<Card>) {
+    match value {
+        Value::String(s) => {
+            if let Ok(card) = s.parse::<Card>() {
+                out.push(card);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| cards_in(v, out)),
+        Value::Object(o) => o.values().for_each(|v| cards_in(v, out)),
+        _ => {}
+    }
+}
+
+/// Checks that `msg`, sent to `seat` (`None`: a spectator), names no card that another seat
+/// still held at that moment, and that its `hand` is exactly the seat's cards. The true hands
+/// come from the finished game's record.
+fn check_hidden(msg: &Value, seat: Option<usize>, record: &Value) {
+    if msg["type"] != "state" || msg["deal"].is_null() {
+        let mut cards = Vec::new();
+        cards_in(msg, &mut cards);
+        assert!(cards.is_empty() || msg["type"] == "state", "{msg}");
+        return;
+    }
+    let deal = &record["deals"][msg["deal"].as_u64().unwrap() as usize];
+    let n = msg["players"].as_u64().unwrap() as usize;
+    let played = msg["tricks_completed"].as_u64().unwrap() as usize * n
+        + msg["trick"].as_array().unwrap().len();
+    let plays: Vec<Card> = deal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|a| match a.as_str()?.parse::<Action>().ok()? {
+            Action::Play(c) => Some(c),
+            _ => None,
+        })
+        .take(played)
+        .collect();
+    let played: CardSet = plays.into_iter().collect();
+    let held: Vec<CardSet> = deal["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            let initial: CardSet = h
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().parse::<Card>().unwrap())
+                .collect();
+            initial - played
+        })
+        .collect();
+    let mut named = Vec::new();
+    let mut public = msg.clone();
+    if let Some(s) = seat {
+        let hand: CardSet = msg["hand"]
+            .as_array()
+            .expect("a seat's state has its hand")
+            .iter()
+            .map(|c| c.as_str().unwrap().parse::<Card>().unwrap())
+            .collect();
+        assert_eq!(hand, held[s], "seat {s}'s hand in {msg}");
+        public.as_object_mut().unwrap().remove("hand");
+        public.as_object_mut().unwrap().remove("legal");
+    } else {
+        assert!(msg.get("hand").is_none(), "a spectator got a hand: {msg}");
+        assert_eq!(msg["legal"], json!([]));
+    }
+    cards_in(&public, &mut named);
+    for card in named {
+        for (t, hidden) in held.iter().enumerate() {
+            assert!(
+                !hidden.contains(card),
+                "{card} (held by seat {t}) reached {seat:?}: {msg}"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_endpoints() {
+    let server = memory();
+    let (status, presets) = get(server.addr, "/api/presets").await;
+    assert_eq!(status, 200);
+    assert_eq!(presets.as_array().unwrap().len(), 12);
+    assert_eq!(presets[0]["id"], "mini-misere-4");
+    assert_eq!(presets[0]["options"]["target"], 25);
+    let (_, bots) = get(server.addr, "/api/bots").await;
+    assert!(bots.as_array().unwrap().contains(&json!("heuristic")));
+    let ja = request(server.addr, "GET", "/api/i18n/ja", None)
+        .await
+        .unwrap();
+    assert_eq!(ja.status, 200);
+    assert!(ja.body.contains("番席"));
+    let (status, _) = get(server.addr, "/api/i18n/xx").await;
+    assert_eq!(status, 404);
+    let page = request(server.addr, "GET", "/", None).await.unwrap();
+    assert_eq!(page.status, 200);
+
+    let (status, created) = post(
+        server.addr,
+        "/api/tables",
+        json!({"ruleset": {"base": "mura-4", "threshold": 6}, "name": "Aki"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (_, list) = get(server.addr, "/api/tables").await;
+    let table = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id)
+        .unwrap();
+    assert_eq!(table["status"], "open");
+    assert_eq!(table["ruleset"], json!({"base": "mura-4", "threshold": 6}));
+    assert_eq!(table["seats"][0]["name"], "Aki");
+    assert_eq!(table["seats"][0]["kind"], "human");
+    assert_eq!(table["seats"][1]["kind"], "empty");
+    // Nobody's token appears in the lobby.
+    assert!(
+        !list
+            .to_string()
+            .contains(created["token"].as_str().unwrap())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_http_requests() {
+    let server = memory();
+    let addr = server.addr;
+    let (status, body) = post(
+        addr,
+        "/api/tables",
+        json!({"ruleset": "whist", "name": "A"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("whist"), "{body}");
+    let (status, body) = post(
+        addr,
+        "/api/tables",
+        json!({"ruleset": {"base": "mura-4", "lot_timing": "before-lead"}, "name": "A"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["error"].as_str().unwrap().contains("lot_timing"),
+        "{body}"
+    );
+    let (status, _) = post(addr, "/api/tables", json!({"name": ""})).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(addr, "/api/tables", json!({"name": "x".repeat(100)})).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(addr, "/api/tables", json!({"name": "A", "seat": 9})).await;
+    assert_eq!(status, 400);
+    let bad = torite_server::client::raw(
+        addr,
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 5\r\n\r\n{oops",
+    )
+    .await
+    .unwrap();
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["error"].is_string(), "{}", bad.body);
+    let big = json!({"name": "A", "pad": "x".repeat(20_000)});
+    let (status, _) = post(addr, "/api/tables", big).await;
+    assert_eq!(status, 413);
+
+    let (_, created) = post(addr, "/api/tables", json!({"name": "Aki"})).await;
+    let id = created["id"].as_str().unwrap();
+    let host = created["token"].as_str().unwrap();
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": 0, "name": "B"}),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, joined) = post(
+        addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": 1, "name": "Ben"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let guest = joined["token"].as_str().unwrap();
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/bot"),
+        json!({"seat": 2, "bot": "random", "token": guest}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/bot"),
+        json!({"seat": 2, "bot": "nobody", "token": host}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/start"),
+        json!({"token": host}),
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/start"),
+        json!({"token": guest}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = post(addr, "/api/tables/nope/start", json!({"token": host})).await;
+    assert_eq!(status, 404);
+    let (status, _) = get(addr, "/api/tables/nope/record").await;
+    assert_eq!(status, 404);
+    // A socket with a token of another table is refused.
+    assert!(Session::connect(addr, id, Some("00")).await.is_err());
+}
+
+/// Plays whole one-deal games of several rulesets through the socket protocol, a person in
+/// seat 0 and bots elsewhere, with a spectator watching; checks every message against the
+/// record for hidden cards, and the record against the rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_deals_hide_every_hidden_card() {
+    let server = memory();
+    let addr = server.addr;
+    for (i, base) in [
+        "mini-misere-4",
+        "mini-misere-5-1989",
+        "mini-misere-4-1989",
+        "mittlere-jass",
+        "molotow-jass",
+        "middler-joker",
+        "mura-4",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (id, token) = bot_table(addr, json!({"base": base, "deals": 1}), "heuristic").await;
+        let mut spectator = Session::connect(addr, &id, None).await.unwrap();
+        let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
+        assert_eq!(seat.welcome["seat"], 0);
+        assert_eq!(seat.welcome["host"], true);
+        assert_eq!(spectator.welcome["seat"], Value::Null);
+        let mut step = i as u64;
+        let seen = play_until(&mut seat, |s| s["finished"] == true, &mut step).await;
+        let mut watched = vec![spectator.state.clone()];
+        while spectator.state["finished"] != true {
+            watched.push(spectator.next().await.unwrap());
+        }
+        let (status, record) = get(addr, &format!("/api/tables/{id}/record")).await;
+        assert_eq!(status, 200);
+        let replay = torite_core::record::replay_value(&record).expect("the record replays");
+        assert!(replay.game.is_finished());
+        assert_eq!(record["players"][0], "Aki");
+        let last = seen.last().unwrap();
+        assert_eq!(last["results"].as_array().unwrap().len(), 1);
+        assert_eq!(
+            last["totals"],
+            json!(replay.report.deals[0].totals.clone().unwrap())
+        );
+        for msg in &seen {
+            check_hidden(msg, Some(0), &record);
+        }
+        for msg in &watched {
+            check_hidden(msg, None, &record);
+        }
+        seat.close().await;
+        spectator.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn record_of_a_game_in_progress_has_only_finished_deals() {
+    let server = memory();
+    let (id, token) = bot_table(server.addr, json!("mini-misere-4"), "random").await;
+    let mut seat = Session::connect(server.addr, &id, Some(&token))
+        .await
+        .unwrap();
+    let mut step = 3;
+    play_until(
+        &mut seat,
+        |s| s["results"].as_array().is_some_and(|r| !r.is_empty()),
+        &mut step,
+    )
+    .await;
+    let (status, record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200);
+    let done = seat.state["results"].as_array().unwrap().len();
+    assert_eq!(record["deals"].as_array().unwrap().len(), done);
+    torite_core::record::replay_value(&record).expect("the record replays");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnect_mid_trick_gets_the_same_state() {
+    let server = memory();
+    let (id, token) = bot_table(server.addr, json!("mini-misere-4"), "heuristic").await;
+    let mut seat = Session::connect(server.addr, &id, Some(&token))
+        .await
+        .unwrap();
+    let mut step = 11;
+    // Seat 0 leads the first trick; wait for a later trick where it plays second or later.
+    let seen = play_until(
+        &mut seat,
+        |s| {
+            s["legal"].as_array().is_some_and(|l| !l.is_empty())
+                && !s["trick"].as_array().unwrap().is_empty()
+        },
+        &mut step,
+    )
+    .await;
+    assert!(!seen.is_empty());
+    let before = seat.state.clone();
+    seat.close().await;
+    let mut again = Session::connect(server.addr, &id, Some(&token))
+        .await
+        .unwrap();
+    assert_eq!(without_presence(&again.state), without_presence(&before));
+    // The seat shows as connected again.
+    again
+        .until(|s| s["table"]["seats"][0]["connected"] == true)
+        .await
+        .unwrap();
+    let (_, list) = get(server.addr, "/api/tables").await;
+    let summary = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(summary["seats"][0]["connected"], true);
+    let legal = again.state["legal"][0].as_str().unwrap().to_owned();
+    again.act(&legal).await.unwrap();
+    let after = again
+        .until(|s| s["version"].as_u64() > before["version"].as_u64())
+        .await
+        .unwrap();
+    assert!(
+        after["trick"].as_array().unwrap().len() > before["trick"].as_array().unwrap().len()
+            || after["tricks_completed"].as_u64() > before["tricks_completed"].as_u64()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_socket_messages_change_nothing() {
+    let server = memory();
+    let addr = server.addr;
+    let (status, created) = post(addr, "/api/tables", json!({"name": "Aki", "seat": 1})).await;
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let host = created["token"].as_str().unwrap().to_owned();
+    let (_, joined) = post(
+        addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": 0, "name": "Ben"}),
+    )
+    .await;
+    let ben = joined["token"].as_str().unwrap().to_owned();
+    for s in [2, 3] {
+        let (status, _) = post(
+            addr,
+            &format!("/api/tables/{id}/bot"),
+            json!({"seat": s, "bot": "random", "token": host}),
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/start"),
+        json!({"token": host}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let mut aki = Session::connect(addr, &id, Some(&host)).await.unwrap();
+    let mut ben = Session::connect(addr, &id, Some(&ben)).await.unwrap();
+    let mut watcher = Session::connect(addr, &id, None).await.unwrap();
+    let state = ben.until(|s| s["to_act"] == 0).await.unwrap();
+    let version = state["version"].as_u64().unwrap();
+    let aki_state = aki
+        .until(|s| s["version"].as_u64() == Some(version))
+        .await
+        .unwrap();
+    let ben_card = state["hand"][0].as_str().unwrap().to_owned();
+    let aki_card = aki_state["hand"][0].as_str().unwrap().to_owned();
+    let ben_cards: CardSet = state["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().parse::<Card>().unwrap())
+        .collect();
+    let foreign = aki_state["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_owned())
+        .find(|c| !ben_cards.contains(c.parse().unwrap()))
+        .unwrap();
+
+    let bad: Vec<String> = vec![
+        "not json".into(),
+        "[1,2]".into(),
+        json!({"type": "dance"}).to_string(),
+        json!({"action": ben_card}).to_string(),
+        json!({"type": "act", "action": ben_card}).to_string(),
+        json!({"type": "act", "action": ben_card, "version": version + 5}).to_string(),
+        json!({"type": "act", "action": "ZZ", "version": version}).to_string(),
+        json!({"type": "act", "action": "x".repeat(100), "version": version}).to_string(),
+        json!({"type": "act", "action": foreign, "version": version}).to_string(),
+        json!({"type": "act", "action": "call:S", "version": version}).to_string(),
+        json!({"type": "act", "action": 7, "version": version}).to_string(),
+    ];
+    for text in &bad {
+        ben.send_text(text).await.unwrap();
+        let answer = answer(&mut ben).await;
+        assert_eq!(answer["type"], "error", "{text} → {answer}");
+        assert!(answer["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    // Out of turn: Aki is seat 1 and seat 0 is to act.
+    aki.act(&aki_card).await.unwrap();
+    assert_eq!(answer(&mut aki).await["type"], "error");
+    // A spectator cannot act.
+    watcher
+        .send_text(&json!({"type": "act", "action": ben_card, "version": version}).to_string())
+        .await
+        .unwrap();
+    assert_eq!(answer(&mut watcher).await["type"], "error");
+    // Ping is answered.
+    ben.send_text(r#"{"type":"ping"}"#).await.unwrap();
+    assert_eq!(answer(&mut ben).await["type"], "pong");
+    // Nothing changed.
+    let check = Session::connect(addr, &id, None).await.unwrap();
+    assert_eq!(check.state["version"].as_u64(), Some(version));
+    // An oversized message closes the socket, and changes nothing either.
+    let huge =
+        json!({"type": "act", "action": ben_card, "version": version, "pad": "x".repeat(5000)})
+            .to_string();
+    let _ = ben.send_text(&huge).await;
+    let mut closed = false;
+    for _ in 0..5 {
+        match ben.next().await {
+            Err(_) => {
+                closed = true;
+                break;
+            }
+            Ok(m) => assert!(
+                m["type"] != "state" || m["version"].as_u64() == Some(version),
+                "{m}"
+            ),
+        }
+    }
+    assert!(closed);
+    let check = Session::connect(addr, &id, None).await.unwrap();
+    assert_eq!(check.state["version"].as_u64(), Some(version));
+    // The legal action still works from a new socket.
+    let mut ben2 = Session::connect(addr, &id, Some(joined["token"].as_str().unwrap()))
+        .await
+        .unwrap();
+    let legal = ben2.state["legal"][0].as_str().unwrap().to_owned();
+    ben2.act(&legal).await.unwrap();
+    ben2.until(|s| s["version"].as_u64() > Some(version))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn host_replaces_an_absent_player_and_the_timer_plays_for_the_slow() {
+    let config = Config {
+        timer_unit: Duration::from_millis(10),
+        ..Config::instant()
+    };
+    let server = Server::start("sqlite::memory:", config);
+    let addr = server.addr;
+    // Host in seat 0, a guest in seat 1 who never connects, bots elsewhere.
+    let (_, created) = post(
+        addr,
+        "/api/tables",
+        json!({"name": "Aki", "ruleset": {"base": "mini-misere-4", "deals": 1}}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let host = created["token"].as_str().unwrap().to_owned();
+    let (_, guest) = post(
+        addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": 1, "name": "Ben"}),
+    )
+    .await;
+    let guest = guest["token"].as_str().unwrap().to_owned();
+    for s in [2, 3] {
+        post(
+            addr,
+            &format!("/api/tables/{id}/bot"),
+            json!({"seat": s, "bot": "random", "token": host}),
+        )
+        .await;
+    }
+    post(
+        addr,
+        &format!("/api/tables/{id}/start"),
+        json!({"token": host}),
+    )
+    .await;
+    let mut aki = Session::connect(addr, &id, Some(&host)).await.unwrap();
+    let mut step = 5;
+    // Play until seat 1 (absent) is to act, then replace it.
+    play_until(&mut aki, |s| s["to_act"] == 1, &mut step).await;
+    let (status, _) = post(
+        addr,
+        &format!("/api/tables/{id}/bot"),
+        json!({"seat": 1, "bot": "heuristic", "token": host}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let after = aki.until(|s| s["to_act"] != 1).await.unwrap();
+    assert_eq!(after["table"]["seats"][1]["kind"], "bot");
+    // The replaced player's token no longer acts for the seat.
+    assert!(Session::connect(addr, &id, Some(&guest)).await.is_err());
+    play_until(&mut aki, |s| s["finished"] == true, &mut step).await;
+
+    // A table with a timer: the host never acts, a bot plays for it when time runs out.
+    let (_, created) = post(
+        addr,
+        "/api/tables",
+        json!({"name": "Aki", "ruleset": {"base": "mini-misere-4", "deals": 1}, "fill": "random", "start": true, "timer": 5}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let mut watcher = Session::connect(addr, &id, None).await.unwrap();
+    watcher.until(|s| s["finished"] == true).await.unwrap();
+    let (_, record) = get(addr, &format!("/api/tables/{id}/record")).await;
+    torite_core::record::replay_value(&record).expect("replays");
+}
+
+/// The server is stopped dead (every task dropped at once) in the middle of a game, over and
+/// over; each restart from the same SQLite file resumes exactly the state last shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_and_restart_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("torite.db").display());
+    kill_and_restart(&db).await;
+}
+
+/// The same against PostgreSQL, when `TORITE_TEST_POSTGRES` names a database to use.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_and_restart_on_postgres() {
+    let Ok(url) = std::env::var("TORITE_TEST_POSTGRES") else {
+        eprintln!("TORITE_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return;
+    };
+    kill_and_restart(&url).await;
+}
+
+async fn kill_and_restart(db: &str) {
+    let config = Config {
+        timer_unit: Duration::from_millis(2),
+        ..Config::instant()
+    };
+    let mut server = Server::start(db, config);
+    let (id, token) = bot_table(
+        server.addr,
+        json!({"base": "mini-misere-4", "deals": 2}),
+        "heuristic",
+    )
+    .await;
+    // A second table whose host never acts: the move timer plays for it.
+    let (_, other) = post(
+        server.addr,
+        "/api/tables",
+        json!({"name": "Cho", "ruleset": {"base": "mura-4", "deals": 1}, "fill": "random", "start": true, "timer": 5}),
+    )
+    .await;
+    let other = other["id"].as_str().unwrap().to_owned();
+    let mut step = 17;
+    let mut last_version = 0;
+    let mut rounds = 0;
+    loop {
+        let mut seat = Session::connect(server.addr, &id, Some(&token))
+            .await
+            .unwrap();
+        if last_version > 0 {
+            assert_eq!(
+                seat.state["version"].as_u64(),
+                Some(last_version),
+                "resumed where it was"
+            );
+        }
+        if seat.state["finished"] == true {
+            break;
+        }
+        // Play a few of our own actions, then stop the server right after the last one was
+        // shown to us.
+        let mut acted = 0;
+        let mut acted_on = None;
+        while acted < 3 && seat.state["finished"] != true {
+            if seat.my_turn() && acted_on != seat.state["version"].as_u64() {
+                acted_on = seat.state["version"].as_u64();
+                let legal = seat.state["legal"].as_array().unwrap().clone();
+                seat.act(&pick(&legal, &mut step)).await.unwrap();
+                acted += 1;
+            }
+            seat.next().await.unwrap();
+        }
+        // Wait until the table is still (our turn or finished), then kill.
+        let still = seat
+            .until(|s| {
+                s["finished"] == true || s["legal"].as_array().is_some_and(|l| !l.is_empty())
+            })
+            .await
+            .unwrap();
+        last_version = still["version"].as_u64().unwrap();
+        let before = still.clone();
+        server.kill();
+        server = Server::start(db, config);
+        let again = Session::connect(server.addr, &id, Some(&token))
+            .await
+            .unwrap();
+        assert_eq!(
+            without_presence(&again.state),
+            without_presence(&before),
+            "the state after a restart is the state before"
+        );
+        rounds += 1;
+        assert!(rounds < 200);
+    }
+    assert!(rounds >= 2, "the game was interrupted more than once");
+    let (status, record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200);
+    let replay = torite_core::record::replay_value(&record).unwrap();
+    assert!(replay.game.is_finished());
+    assert_eq!(replay.game.results().len(), 2);
+    // The other table went on to its end with bots alone, across the restarts.
+    let mut watcher = Session::connect(server.addr, &other, None).await.unwrap();
+    watcher.until(|s| s["finished"] == true).await.unwrap();
+    server.kill();
+}
