@@ -189,18 +189,21 @@ fn rules(out: &mut String, css: &mut String, sheet: &Sheet, body: &[Section]) {
     let scale = crate::pdf::rules_scale(sheet, body);
     let _ = write!(
         css,
-        ".rules {{ padding: {} {} {}; }}\n.rules header {{ border-bottom: 1.5pt solid {}; padding-bottom: {}; margin-bottom: {}; }}\n{}",
-        mm(RULES_MARGIN_TOP / MM),
-        mm(RULES_MARGIN_X / MM),
-        mm(RULES_MARGIN_BOTTOM / MM),
-        ACCENT.css(),
-        mm(2.0 * scale),
-        mm(3.0 * scale),
-        flow_css(".rules", RULES_SIZES, scale)
+        ".rules .inner {{ position: absolute; top: {top}; left: {x}; right: {x}; bottom: {bottom}; overflow: hidden; }}\n\
+         .rules header {{ border-bottom: 1.5pt solid {accent}; padding-bottom: {below}; margin-bottom: {after}; }}\n{flow}",
+        top = mm(RULES_MARGIN_TOP / MM),
+        x = mm(RULES_MARGIN_X / MM),
+        bottom = mm(RULES_MARGIN_BOTTOM / MM),
+        accent = ACCENT.css(),
+        below = mm(2.0 * scale),
+        after = mm(3.0 * scale),
+        flow = flow_css(".rules", RULES_SIZES, scale)
     );
-    out.push_str("<div class=\"page rules\">\n");
+    // Margins as an inset box: padding on a page-sized box makes browsers print a blank page.
+    out.push_str("<div class=\"page rules\">\n<div class=\"inner\">\n");
     header(out, sheet);
     sections(out, body, false);
+    out.push_str("</div>\n");
     footer(
         out,
         sheet,
@@ -276,27 +279,27 @@ fn pad(out: &mut String, css: &mut String, sheet: &Sheet, pad: &Pad) {
     let width = 210.0 - 2.0 * PAD_MARGIN;
     let _ = write!(
         css,
-        r#".pad {{ padding: 12mm {margin}; }}
+        r#".pad .inner {{ position: absolute; top: 12mm; left: {margin}; right: {margin}; }}
 .pad header {{ line-height: 1.5; }}
 .pad .kicker {{ font-size: {kicker}; }}
 .pad h1 {{ font-size: 16pt; }}
 .pad .house {{ font-size: {house}; }}
 .fields {{ position: absolute; left: {margin}; top: {fields_top}; font-size: 9pt; color: {muted}; }}
-.fields span {{ display: inline-block; width: 65mm; }}
+.fields span {{ display: inline-block; margin-right: 8mm; white-space: nowrap; }}
 .fields span::after {{ content: ""; display: inline-block; width: 55mm; margin-left: 2mm; border-bottom: 0.5pt solid {grid}; }}
-table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {width}; table-layout: fixed; border: 1.2pt solid {ink}; }}
+table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {width}; table-layout: fixed; border: 1.6pt solid {ink}; }}
 .grid th, .grid td {{ padding: 0; font-size: 8pt; line-height: 1.2; }}
 .grid thead th {{ background: {shade}; font-weight: normal; }}
 .grid thead tr:first-child th.player {{ background: #fff; height: {name}; vertical-align: top; text-align: left; padding: 1mm 1.5mm; font-size: 6.5pt; color: {muted}; }}
 .grid thead tr + tr th {{ height: {head}; }}
-.grid thead tr:first-child th.side {{ border-bottom: 1.2pt solid {ink}; }}
-.grid thead tr + tr th {{ border-bottom: 1.2pt solid {ink}; }}
+.grid thead tr:first-child th.side {{ border-bottom: 1.6pt solid {ink}; }}
+.grid thead tr + tr th {{ border-bottom: 1.6pt solid {ink}; }}
 .grid tbody td {{ height: {row}; }}
 .grid tbody tr:nth-child(even) td {{ background: {stripe}; }}
 .grid td.deal {{ color: {muted}; font-size: 8.5pt; }}
 .grid tfoot td {{ height: {row}; background: {shade}; font-size: 7pt; }}
-.grid tfoot tr:first-child td {{ border-top: 1.2pt solid {ink}; }}
-.grid .first {{ border-left: 1.2pt solid {ink}; }}
+.grid tfoot tr:first-child td {{ border-top: 1.6pt solid {ink}; }}
+.grid .first {{ border-left: 1.6pt solid {ink}; }}
 .grid .single {{ font-size: 10pt; }}
 .hints {{ position: absolute; left: {margin}; width: {width}; font-size: 8.5pt; color: {muted}; line-height: 1.45; }}
 "#,
@@ -318,8 +321,9 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
     let columns = pad.columns.len();
     let last_page = grid.pages.len().saturating_sub(1);
     for (page, &(first, last)) in grid.pages.iter().enumerate() {
-        out.push_str("<div class=\"page pad\">\n");
+        out.push_str("<div class=\"page pad\">\n<div class=\"inner\">\n");
         header(out, sheet);
+        out.push_str("</div>\n");
         out.push_str("<p class=\"fields\">");
         for field in &pad.fields {
             let _ = write!(out, "<span>{}</span>", esc(field));
