@@ -10,6 +10,7 @@ use torite_core::{CardPoints, DealFacts, Game, LotResult, MAX_SEATS, Ruleset, Sc
 use torite_i18n::Catalog;
 
 use crate::Failure;
+use crate::play::text::pad;
 
 /// One entered deal.
 #[derive(Clone, Debug, PartialEq)]
@@ -354,7 +355,7 @@ pub fn run(
         if let Some(result) = game.results().last() {
             let row = |label: String, values: Vec<String>| {
                 let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-                format!("  {label:<10}{}", cells.join(""))
+                format!("  {}{}", pad(&label, 10), cells.join(""))
             };
             io.say(&row(String::new(), (0..n).map(|s| s.to_string()).collect()))?;
             io.say(&row(

@@ -2,6 +2,8 @@
 
 pub mod plain;
 pub mod session;
+#[cfg(test)]
+mod tests;
 pub mod text;
 pub mod tui;
 

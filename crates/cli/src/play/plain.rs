@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use torite_core::{Action, DealResult};
 
 use super::session::{Event, Session};
-use super::text::Words;
+use super::text::{Words, pad};
 use crate::Failure;
 
 /// Runs the game on `input` and `output` until it ends or the input does.
@@ -321,7 +321,7 @@ fn deal_summary(
     )?;
     let row = |label: String, values: Vec<String>| {
         let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-        format!("  {label:<10}{}", cells.join(""))
+        format!("  {}{}", pad(&label, 10), cells.join(""))
     };
     let seats: Vec<String> = (0..n)
         .map(|s| {

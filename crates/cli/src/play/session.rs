@@ -237,6 +237,12 @@ impl Session {
         &self.path
     }
 
+    /// Saves the game somewhere else from now on (tests: a fixed path to show on screen).
+    #[cfg(test)]
+    pub fn set_path(&mut self, path: PathBuf) {
+        self.path = path;
+    }
+
     /// The number of deals started.
     pub fn deal_number(&self) -> usize {
         self.record.deals.len()

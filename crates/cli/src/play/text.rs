@@ -3,6 +3,12 @@
 use torite_core::{Action, Card, CardSet, Seat, Suit, Trump, View};
 use torite_i18n::Catalog;
 
+/// `text` followed by blanks up to `width` terminal columns (Japanese characters take two).
+pub fn pad(text: &str, width: usize) -> String {
+    let used = ratatui::text::Span::raw(text).width();
+    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+}
+
 /// How suits are drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SuitStyle {
@@ -125,9 +131,14 @@ impl Words {
         let legal = view.legal_actions();
         let mut cards: Vec<Card> = legal.cards.iter().collect();
         let rules = view.rules();
+        // The order of the hand's line: trumps in trump order.
         cards.sort_by_key(|c| {
             let suit = c.suit().map_or(4, |s| s as u8);
-            let strength = c.rank().map_or(99, |r| rules.ranking.strength(r));
+            let order = match c.suit() {
+                Some(s) if view.trump() == Trump::Suit(s) => rules.trump_ranking,
+                _ => rules.ranking,
+            };
+            let strength = c.rank().map_or(99, |r| order.strength(r));
             (suit, std::cmp::Reverse(strength))
         });
         let mut menu: Vec<Action> = cards.into_iter().map(Action::Play).collect();

@@ -11,9 +11,10 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, Suit, Trump, View};
+use torite_i18n::Lang;
 
 use super::session::{Event, Session};
-use super::text::Words;
+use super::text::{Words, pad};
 use crate::Failure;
 
 /// What covers the table.
@@ -63,22 +64,7 @@ pub enum Choice {
 /// picked and explained), then the other legal actions.
 pub fn choices(view: &View<'_>) -> Vec<Choice> {
     let legal = view.legal_actions();
-    let rules = view.rules();
-    let mut cards: Vec<Card> = view.hand().iter().collect();
-    cards.sort_by_key(|c| {
-        let suit = c.suit().map_or(4, |s| s as u8);
-        let order = if c.suit().is_some()
-            && view.trump() == Trump::Suit(c.suit().unwrap_or(Suit::Spades))
-        {
-            rules.trump_ranking
-        } else {
-            rules.ranking
-        };
-        (
-            suit,
-            std::cmp::Reverse(c.rank().map_or(99, |r| order.strength(r))),
-        )
-    });
+    let cards = hand_order(view);
     let mut out: Vec<Choice> = match view.phase() {
         Phase::Play => cards
             .into_iter()
@@ -93,6 +79,23 @@ pub fn choices(view: &View<'_>) -> Vec<Choice> {
             .map(Choice::Other),
     );
     out
+}
+
+/// The hand in display order: by suit, high cards first (trumps in trump order).
+fn hand_order(view: &View<'_>) -> Vec<Card> {
+    let rules = view.rules();
+    let mut cards: Vec<Card> = view.hand().iter().collect();
+    cards.sort_by_key(|c| {
+        let order = match c.suit() {
+            Some(suit) if view.trump() == Trump::Suit(suit) => rules.trump_ranking,
+            _ => rules.ranking,
+        };
+        (
+            c.suit().map_or(4, |s| s as u8),
+            std::cmp::Reverse(c.rank().map_or(99, |r| order.strength(r))),
+        )
+    });
+    cards
 }
 
 /// Where seat `seat` sits on screen, relative to the human at the bottom: (x, y) in eighths of
@@ -145,11 +148,14 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
         };
         score_spans.push(Span::raw(format!("{seat}:{name} {total}  ")));
     }
+    // The game's name in the player's language: both would not fit in 80 columns.
     let title = format!(
-        " {} — {} / {} ",
+        " {} — {} ",
         words.t("app-title", &[]),
-        rules.base.name_en(),
-        rules.base.name_ja()
+        match words.catalog.lang() {
+            Lang::Ja => rules.base.name_ja(),
+            Lang::En => rules.base.name_en(),
+        }
     );
     frame.render_widget(
         Paragraph::new(Line::from(score_spans))
@@ -232,17 +238,28 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
             } else {
                 "winners"
             };
-            let mut lines = vec![Line::from(
-                words.t(key, &[("seats", words.seats(winners.iter().copied()))]),
-            )];
-            lines.push(Line::from(""));
-            for result in session.game().results() {
-                let n = rules.players as usize;
-                let cells: Vec<String> = result.totals[..n]
-                    .iter()
-                    .map(|t| format!("{t:>5}"))
-                    .collect();
-                lines.push(Line::from(cells.join("")));
+            let n = rules.players as usize;
+            let row = |label: String, values: Vec<String>| {
+                let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
+                Line::from(format!("{}{}", pad(&label, 10), cells.join("")))
+            };
+            let results = session.game().results();
+            // The running totals deal by deal, the latest ones when they do not all fit.
+            let room = usize::from(area.height.saturating_sub(2)).saturating_sub(10);
+            let shown = results.len().min(room.max(1));
+            let mut lines = vec![
+                Line::from(words.t(key, &[("seats", words.seats(winners.iter().copied()))])),
+                Line::from(""),
+                row(String::new(), (0..n).map(|s| s.to_string()).collect()),
+            ];
+            if shown < results.len() {
+                lines.push(Line::from("…"));
+            }
+            for (i, result) in results.iter().enumerate().skip(results.len() - shown) {
+                lines.push(row(
+                    (i + 1).to_string(),
+                    result.totals[..n].iter().map(i32::to_string).collect(),
+                ));
             }
             lines.push(Line::from(""));
             lines.push(Line::from(words.t(
@@ -267,7 +284,7 @@ fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<L
     let n = session.rules().players as usize;
     let row = |label: String, values: Vec<String>| {
         let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-        Line::from(format!("{label:<10}{}", cells.join("")))
+        Line::from(format!("{}{}", pad(&label, 10), cells.join("")))
     };
     let mut lines = vec![row(String::new(), (0..n).map(|s| s.to_string()).collect())];
     lines.push(row(
@@ -304,7 +321,15 @@ fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<L
 
 fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>) {
     let width = area.width.saturating_sub(8).min(72);
-    let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Block::default()
+            .borders(Borders::ALL)
+            .title(format!(" {title} ")),
+    );
+    // As tall as the text once wrapped inside the borders (`line_count` counts the top and
+    // bottom borders but takes the inner width), so that no line is cut off.
+    let wrapped = u16::try_from(paragraph.line_count(width.saturating_sub(2))).unwrap_or(u16::MAX);
+    let height = wrapped.min(area.height.saturating_sub(2));
     let rect = Rect {
         x: area.x + (area.width.saturating_sub(width)) / 2,
         y: area.y + (area.height.saturating_sub(height)) / 2,
@@ -312,15 +337,11 @@ fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static
         height,
     };
     frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(format!(" {title} ")),
-        ),
-        rect,
-    );
+    frame.render_widget(paragraph, rect);
 }
+
+/// The width of a seat's corner of the table: room for "トリック 12  得点札 157".
+const SEAT_WIDTH: u16 = 24;
 
 fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>, view: &View<'_>) {
     let words = ui.words;
@@ -331,7 +352,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
     let points = view.card_points();
     for seat in 0..n {
         let (px, py) = place(n, session.human(), seat, rules.direction);
-        let x = area.x + (area.width.saturating_sub(18)) * px / 8;
+        let x = area.x + (area.width.saturating_sub(SEAT_WIDTH)) * px / 8;
         let y = area.y + (area.height.saturating_sub(3)) * py / 7;
         let mut name = if seat == session.human() {
             words.t("seat-you", &[])
@@ -379,7 +400,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
         let rect = Rect {
             x,
             y,
-            width: 18.min(area.width),
+            width: SEAT_WIDTH.min(area.width),
             height: 3.min(area.height),
         };
         frame.render_widget(Paragraph::new(lines), rect);
@@ -417,41 +438,27 @@ fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>
         _ => words.t("thinking", &[("seat", words.seat(view.to_act()))]),
     };
     lines.push(Line::from(question));
-    let mut spans = vec![Span::raw(format!("{}: ", words.t("hand", &[])))];
-    let list = if session.human_to_act() {
-        choices(view)
+    let human = session.human_to_act();
+    let mut hand = vec![Span::raw(format!("{}: ", words.t("hand", &[])))];
+    if human && view.phase() != Phase::Play {
+        // The Lot question and the suit call offer no card, but the hand decides the answer:
+        // it is shown on a line of its own above the choices.
+        hand.extend(choice_spans(words, &choices_idle(view), None));
+        lines.push(Line::from(hand));
+        lines.push(Line::from(choice_spans(
+            words,
+            &choices(view),
+            Some(ui.cursor),
+        )));
     } else {
-        choices_idle(view)
-    };
-    let mut last_suit = None;
-    for (i, choice) in list.iter().enumerate() {
-        let selected = session.human_to_act() && i == ui.cursor;
-        let (text, legal, suit) = match choice {
-            Choice::Card(card, legal) => (words.card(*card), *legal, card.suit()),
-            Choice::Other(action) => (format!("[{}]", words.action(*action)), true, None),
+        let list = if human {
+            choices(view)
+        } else {
+            choices_idle(view)
         };
-        if last_suit.is_some() && suit != last_suit {
-            spans.push(Span::raw(" |"));
-        }
-        last_suit = suit;
-        let mut style = match suit {
-            Some(Suit::Hearts | Suit::Diamonds) => Style::default().fg(Color::Red),
-            _ => Style::default(),
-        };
-        if session.human_to_act() {
-            style = if legal {
-                style.add_modifier(Modifier::BOLD)
-            } else {
-                style.add_modifier(Modifier::DIM)
-            };
-        }
-        if selected {
-            style = style.add_modifier(Modifier::REVERSED);
-        }
-        spans.push(Span::raw(" "));
-        spans.push(Span::styled(text, style));
+        hand.extend(choice_spans(words, &list, human.then_some(ui.cursor)));
+        lines.push(Line::from(hand));
     }
-    lines.push(Line::from(spans));
     if ui.message.is_empty() {
         let last = ui.log.last().cloned().unwrap_or_default();
         lines.push(Line::styled(last, Style::default().fg(Color::DarkGray)));
@@ -475,17 +482,47 @@ fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>
 
 /// The hand while another seat is acting: cards only.
 fn choices_idle(view: &View<'_>) -> Vec<Choice> {
-    let mut cards: Vec<Card> = view.hand().iter().collect();
-    cards.sort_by_key(|c| {
-        (
-            c.suit().map_or(4, |s| s as u8),
-            std::cmp::Reverse(c.rank().map_or(99, |r| view.rules().ranking.strength(r))),
-        )
-    });
-    cards.into_iter().map(|c| Choice::Card(c, false)).collect()
+    hand_order(view)
+        .into_iter()
+        .map(|c| Choice::Card(c, false))
+        .collect()
 }
 
-fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
+/// The choices as spans: cards grouped by suit, and with `cursor` (the human's turn) legal
+/// ones bold, illegal ones dim and the selected one reversed.
+fn choice_spans(words: &Words, list: &[Choice], cursor: Option<usize>) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    let mut last_suit = None;
+    for (i, choice) in list.iter().enumerate() {
+        let (text, legal, suit) = match choice {
+            Choice::Card(card, legal) => (words.card(*card), *legal, card.suit()),
+            Choice::Other(action) => (format!("[{}]", words.action(*action)), true, None),
+        };
+        if last_suit.is_some() && suit != last_suit {
+            spans.push(Span::raw(" |"));
+        }
+        last_suit = suit;
+        let mut style = match suit {
+            Some(Suit::Hearts | Suit::Diamonds) => Style::default().fg(Color::Red),
+            _ => Style::default(),
+        };
+        if cursor.is_some() {
+            style = if legal {
+                style.add_modifier(Modifier::BOLD)
+            } else {
+                style.add_modifier(Modifier::DIM)
+            };
+        }
+        if cursor == Some(i) {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(text, style));
+    }
+    spans
+}
+
+pub(super) fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
     for event in events {
         let line = match event {
             Event::Acted { seat, action, .. } => match action {
@@ -514,7 +551,7 @@ fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
 }
 
 /// What a key press asks for.
-fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) -> bool {
+pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) -> bool {
     match ui.overlay {
         Overlay::QuitConfirm => {
             if matches!(key.code, KeyCode::Char('y' | 'Y')) {

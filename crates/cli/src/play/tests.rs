@@ -1,0 +1,646 @@
+//! Snapshot tests of the full-screen game: whole screens drawn on a ratatui `TestBackend` of
+//! 80×24 cells in both languages, driven with the same key handling as the terminal and
+//! compared with the text files in `tests/data/screens/`.
+//!
+//! The games are seeded and the bots are the deterministic `heuristic` bot, so every screen
+//! is the same on every run. To write the files again after a deliberate change of the
+//! screens, run `UPDATE_SCREENS=1 cargo test -p torite-cli --bin torite screens` and review
+//! the diff.
+
+use std::path::{Path, PathBuf};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Modifier;
+use torite_core::{Phase, Preset, Ruleset, Seat, Trump};
+use torite_i18n::{Catalog, Lang};
+
+use super::session::Session;
+use super::text::{SuitStyle, Words};
+use super::tui::{self, Choice, Overlay, Ui};
+
+/// A game at the table, as `torite play` sets it up (Japanese draws suits as letters).
+struct Table {
+    session: Session,
+    words: Words,
+    summary: Vec<String>,
+    /// Where the game is saved, to remove at the end.
+    saved: PathBuf,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("torite-screens-{}-{name}.json", std::process::id()))
+}
+
+/// Removes a saved game once its test is done.
+fn remove(path: &Path) {
+    let _ = std::fs::remove_file(path);
+}
+
+fn table(preset: &str, seed: u64, lang: Lang, name: &str) -> Table {
+    let rules = Preset::from_id(preset).expect("a preset").ruleset();
+    table_of(rules, seed, lang, name)
+}
+
+fn table_of(rules: Ruleset, seed: u64, lang: Lang, name: &str) -> Table {
+    let catalog = Catalog::new(lang);
+    let you = catalog.get("seat-you", &[]);
+    let saved = scratch(&format!("{name}-{lang}"));
+    let session = Session::new(
+        rules,
+        0,
+        &["heuristic".to_owned()],
+        seed,
+        &you,
+        saved.clone(),
+    )
+    .expect("a session");
+    let words = Words {
+        catalog,
+        suits: if lang == Lang::Ja {
+            SuitStyle::Letters
+        } else {
+            SuitStyle::Symbols
+        },
+        names: session.names().to_vec(),
+        human: session.human(),
+    };
+    let summary = crate::rules::summary(session.rules());
+    Table {
+        session,
+        words,
+        summary,
+        saved,
+    }
+}
+
+fn new_ui<'a>(words: &'a Words, summary: &'a [String]) -> Ui<'a> {
+    Ui {
+        words,
+        summary,
+        cursor: 0,
+        message: String::new(),
+        overlay: Overlay::None,
+        log: Vec::new(),
+    }
+}
+
+fn press(session: &mut Session, ui: &mut Ui<'_>, code: KeyCode) -> bool {
+    tui::handle_key(session, ui, KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// What the terminal's event loop does between key presses, without its pauses: the game-over
+/// screen, a new deal, a deal's summary or one bot action. Whether anything happened.
+fn tick(session: &mut Session, ui: &mut Ui<'_>) -> bool {
+    if !matches!(ui.overlay, Overlay::None) {
+        return false;
+    }
+    if session.game().is_finished() {
+        ui.overlay = Overlay::GameOver;
+        return true;
+    }
+    if session.start_deal_if_needed().expect("a deal starts") {
+        ui.cursor = 0;
+        return true;
+    }
+    if let Some(result) = session.finish_deal().expect("the deal is scored") {
+        ui.overlay = Overlay::DealSummary(Box::new(result));
+        return true;
+    }
+    match session.step_bot().expect("the bot acts") {
+        Some(events) => {
+            tui::log_events(ui, &events);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Plays on until `stop` holds, pressing keys as a player would: any key to close a summary,
+/// and the first legal choice (arrows, then Enter) when it is the human's turn.
+fn play_until(session: &mut Session, ui: &mut Ui<'_>, stop: impl Fn(&Session, &Ui<'_>) -> bool) {
+    for _ in 0..100_000 {
+        if stop(session, ui) {
+            return;
+        }
+        if tick(session, ui) {
+            continue;
+        }
+        match ui.overlay {
+            Overlay::None => {}
+            Overlay::GameOver => panic!("the game ended first"),
+            _ => {
+                press(session, ui, KeyCode::Enter);
+                continue;
+            }
+        }
+        let view = session.view().expect("the human is to act");
+        let legal = tui::choices(&view)
+            .iter()
+            .position(|c| !matches!(c, Choice::Card(_, false)))
+            .expect("a legal choice");
+        ui.cursor = 0;
+        for _ in 0..legal {
+            press(session, ui, KeyCode::Right);
+        }
+        assert_eq!(ui.cursor, legal);
+        assert!(press(session, ui, KeyCode::Enter));
+        assert!(ui.message.is_empty(), "{}", ui.message);
+    }
+    panic!("the stop condition never held");
+}
+
+fn human_in_trick(session: &Session, ui: &Ui<'_>) -> bool {
+    matches!(ui.overlay, Overlay::None)
+        && session.human_to_act()
+        && session
+            .view()
+            .is_some_and(|v| v.tricks_completed() >= 1 && !v.current_trick().is_empty())
+}
+
+/// Draws the screen; returns the terminal to inspect styles.
+fn draw(session: &Session, ui: &Ui<'_>) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
+    terminal
+        .draw(|f| tui::draw(f, session, ui))
+        .expect("the screen is drawn");
+    terminal
+}
+
+/// The screen as text: one line per row, wide characters once, trailing blanks removed.
+fn text(terminal: &Terminal<TestBackend>) -> String {
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        let mut hidden = 0usize;
+        for x in 0..buffer.area.width {
+            let symbol = buffer[(x, y)].symbol();
+            if hidden > 0 {
+                hidden -= 1;
+                continue;
+            }
+            line.push_str(symbol);
+            hidden = ratatui::text::Span::raw(symbol).width().saturating_sub(1);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Compares the screen with `tests/data/screens/NAME.LANG.txt` (or writes it with
+/// `UPDATE_SCREENS=1`), and returns its text for further checks.
+fn snapshot(name: &str, lang: Lang, session: &Session, ui: &Ui<'_>) -> String {
+    let screen = text(&draw(session, ui));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/screens")
+        .join(format!("{name}.{lang}.txt"));
+    if std::env::var_os("UPDATE_SCREENS").is_some_and(|v| v != "0" && !v.is_empty()) {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is made");
+        std::fs::write(&path, &screen).expect("the screen is written");
+        return screen;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}\nthe screen was:\n{screen}\n(UPDATE_SCREENS=1 writes it)",
+            path.display()
+        )
+    });
+    if expected != screen {
+        let diff: Vec<String> = expected
+            .lines()
+            .zip(screen.lines())
+            .enumerate()
+            .filter(|(_, (e, a))| e != a)
+            .map(|(i, (e, a))| format!("row {i:2} expected |{e}\n       actual   |{a}"))
+            .collect();
+        panic!(
+            "{} differs:\n{}\nthe screen is:\n{screen}\n(UPDATE_SCREENS=1 writes it again)",
+            path.display(),
+            diff.join("\n")
+        );
+    }
+    screen
+}
+
+fn t(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    Catalog::new(lang).get(key, args)
+}
+
+fn seat_name(lang: Lang, seat: Seat, name: &str) -> String {
+    format!(
+        "{} ({name})",
+        t(lang, "seat", &[("seat", seat.to_string())])
+    )
+}
+
+fn no_overlay(session: &Session, ui: &Ui<'_>) -> bool {
+    matches!(ui.overlay, Overlay::None) && session.human_to_act()
+}
+
+/// Mini Misère, four players: the human (seat 0, dealer, last to play) in the second trick,
+/// then `?`, `l` and an illegal card on the same table.
+#[test]
+fn screens_mini_misere_mid_trick_rules_last_trick_and_illegal_card() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 7, lang, "mid-trick");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, human_in_trick);
+        let view = session.view().expect("a deal");
+        assert_eq!(view.tricks_completed(), 1);
+        assert_eq!(view.current_trick().len(), 3);
+        let screen = snapshot("mini-misere-4-mid-trick", lang, &session, &ui);
+        let title = match lang {
+            Lang::En => "Mini Misère (current rules, 4 players)",
+            Lang::Ja => "ミニミゼール（現行ルール・4人）",
+        };
+        for expected in [
+            title.to_owned(),
+            t(
+                lang,
+                "deal-header",
+                &[
+                    ("number", "1".into()),
+                    ("dealer", seat_name(lang, 0, &t(lang, "seat-you", &[]))),
+                ],
+            ),
+            t(lang, "your-turn", &[]),
+            format!("{}: ", t(lang, "hand", &[])),
+            t(
+                lang,
+                "trick-won-by",
+                &[("seat", seat_name(lang, 1, "heuristic"))],
+            ),
+            t(lang, "help-keys", &[]),
+            "★ ←".to_owned(),
+        ] {
+            assert!(
+                screen.contains(&expected),
+                "{lang}: no {expected:?} in\n{screen}"
+            );
+        }
+        // Every card of the hand is listed, in the language's card notation.
+        for card in view.hand().iter() {
+            let code = match lang {
+                Lang::En => card.symbolic(),
+                Lang::Ja => card.to_string(),
+            };
+            assert!(screen.contains(&code), "{lang}: {code} not shown");
+        }
+
+        assert!(press(&mut session, &mut ui, KeyCode::Char('?')));
+        assert!(matches!(ui.overlay, Overlay::Rules));
+        let screen = snapshot("mini-misere-4-rules", lang, &session, &ui);
+        // The whole summary fits: its last line is not cut off.
+        for line in &summary {
+            assert!(
+                screen.contains(line.as_str()),
+                "{lang}: rules line {line:?} cut off"
+            );
+        }
+        assert!(press(&mut session, &mut ui, KeyCode::Char('x')));
+        assert!(matches!(ui.overlay, Overlay::None));
+
+        assert!(press(&mut session, &mut ui, KeyCode::Char('l')));
+        assert!(matches!(ui.overlay, Overlay::LastTrick));
+        let screen = snapshot("mini-misere-4-last-trick", lang, &session, &ui);
+        let last = session
+            .view()
+            .and_then(|v| v.last_trick())
+            .expect("a trick");
+        assert!(
+            screen.contains(&t(
+                lang,
+                "trick-won-by",
+                &[("seat", words.seat(last.winner))]
+            )),
+            "{lang}: the last trick's winner is not shown"
+        );
+        assert!(press(&mut session, &mut ui, KeyCode::Esc));
+        assert!(matches!(ui.overlay, Overlay::None));
+
+        // A card that does not follow suit: picked, explained, not played.
+        let view = session.view().expect("a deal");
+        let list = tui::choices(&view);
+        let bad = list
+            .iter()
+            .position(|c| matches!(c, Choice::Card(_, false)))
+            .expect("a card that cannot be played");
+        let Choice::Card(card, _) = list[bad] else {
+            unreachable!()
+        };
+        let led = view.current_trick()[0].suit().expect("a suit was led");
+        let before = view.hand();
+        ui.cursor = bad;
+        assert!(press(&mut session, &mut ui, KeyCode::Enter));
+        assert_eq!(session.view().expect("a deal").hand(), before);
+        let reason = words
+            .catalog
+            .play_error(&torite_core::PlayError::MustFollow { led });
+        assert_eq!(
+            ui.message,
+            t(
+                lang,
+                "illegal",
+                &[("action", words.card(card)), ("reason", reason)]
+            )
+        );
+        let screen = snapshot("mini-misere-4-illegal-card", lang, &session, &ui);
+        assert!(screen.contains(&ui.message), "{lang}: {screen}");
+        remove(&saved);
+    }
+}
+
+/// Mittlere Jass, three players: the human's turn once a trump suit is set, then the summary
+/// of the first deal with its card points.
+#[test]
+fn screens_mittlere_jass_trump_and_deal_summary() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mittlere-jass", 7, lang, "jass");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |s, ui| {
+            human_in_trick(s, ui) && s.view().is_some_and(|v| v.trump() != Trump::None)
+        });
+        let view = session.view().expect("a deal");
+        let screen = snapshot("mittlere-jass-trump", lang, &session, &ui);
+        assert!(
+            screen.contains(&words.trump(view.trump())),
+            "{lang}: {screen}"
+        );
+        // Each seat's tricks and card points are shown whole.
+        for (seat, points) in view.card_points().iter().enumerate() {
+            let info = format!(
+                "{} {}  {} {points}",
+                t(lang, "tricks-won", &[]),
+                view.tricks_won()[seat],
+                t(lang, "card-points", &[])
+            );
+            assert!(screen.contains(&info), "{lang}: no {info:?} in\n{screen}");
+        }
+
+        play_until(&mut session, &mut ui, |_, ui| {
+            matches!(ui.overlay, Overlay::DealSummary(_))
+        });
+        let Overlay::DealSummary(result) = &ui.overlay else {
+            unreachable!()
+        };
+        assert_eq!(result.facts.points[..3].iter().sum::<u32>(), 157);
+        let rule = t(
+            lang,
+            "rule-applied",
+            &[("rule", words.catalog.score_rule(result.score.rule))],
+        );
+        let screen = snapshot("mittlere-jass-deal-summary", lang, &session, &ui);
+        assert!(screen.contains(&rule), "{lang}: {screen}");
+        assert!(screen.contains(&t(lang, "press-key", &[])));
+        // A key closes the summary and the next deal starts.
+        assert!(press(&mut session, &mut ui, KeyCode::Char(' ')));
+        assert!(tick(&mut session, &mut ui));
+        assert_eq!(session.deal_number(), 2);
+        remove(&saved);
+    }
+}
+
+/// Mini Misère 1989: the Lot is asked before the first lead, the human first as leader (the
+/// fourth deal: the human deals the first).
+#[test]
+fn screens_lot_question_to_the_leader() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4-1989", 7, lang, "lot");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |s, ui| {
+            no_overlay(s, ui)
+                && s.view()
+                    .is_some_and(|v| v.phase() == Phase::LotQuestion && v.leader() == 0)
+        });
+        assert_eq!(session.deal_number(), 4);
+        let screen = snapshot("mini-misere-4-1989-lot-question", lang, &session, &ui);
+        assert!(screen.contains(&t(lang, "lot-question", &[])));
+        assert!(screen.contains(&format!(
+            "[{}] [{}]",
+            t(lang, "action-lot", &[]),
+            t(lang, "action-pass", &[])
+        )));
+        // The hand is shown to decide on: seven cards.
+        let view = session.view().expect("a deal");
+        assert_eq!(view.hand().len(), 7);
+        let hand_row = screen
+            .lines()
+            .find(|l| l.contains(&format!("{}: ", t(lang, "hand", &[]))))
+            .expect("the hand's row");
+        for card in view.hand().iter() {
+            assert!(hand_row.contains(&words.card(card)), "{lang}: {hand_row}");
+        }
+        // Picking "Pass" (the second choice) answers the question.
+        assert!(press(&mut session, &mut ui, KeyCode::Char('2')));
+        assert!(ui.message.is_empty(), "{}", ui.message);
+        assert_eq!(
+            ui.log.last(),
+            Some(&t(lang, "passes", &[("seat", words.seat(0))]))
+        );
+        remove(&saved);
+    }
+}
+
+/// A whole game of Mini Misère played to its end: the game-over screen.
+#[test]
+fn screens_game_over() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 7, lang, "game-over");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |_, ui| {
+            matches!(ui.overlay, Overlay::GameOver)
+        });
+        assert!(session.game().is_finished());
+        // The saved record replays to the same finished game.
+        let record = std::fs::read_to_string(session.path()).expect("the record was saved");
+        let replay = torite_core::Record::replay_json(&record).expect("the record replays");
+        assert!(replay.game.is_finished());
+        assert_eq!(replay.game.totals(), session.game().totals());
+        // A fixed path to show, whatever the temporary folder.
+        session.set_path(PathBuf::from(
+            "/home/you/.local/share/torite/games/mini-misere-4-7.json",
+        ));
+        let screen = snapshot("mini-misere-4-game-over", lang, &session, &ui);
+        let winners = session.game().winners().to_vec();
+        assert_eq!(winners.len(), 1);
+        assert!(screen.contains(&t(lang, "winner", &[("seats", words.seat(winners[0]))])));
+        assert!(screen.contains(&t(lang, "game-over", &[])));
+        assert!(screen.contains(&t(lang, "press-key", &[])));
+        // The final totals are the last row of the table.
+        let totals: Vec<String> = session
+            .game()
+            .totals()
+            .iter()
+            .map(|t| format!("{t:>6}"))
+            .collect();
+        assert!(screen.contains(&totals.join("")), "{lang}: {screen}");
+        // Any key leaves.
+        assert!(!press(&mut session, &mut ui, KeyCode::Enter));
+        remove(&saved);
+    }
+}
+
+/// A game longer than the screen: the game-over table keeps the latest deals, and the lines
+/// under it stay in view.
+#[test]
+fn screens_game_over_after_many_deals() {
+    let rules = Ruleset::from_json(&serde_json::json!({"base": "mini-misere-4", "deals": 15}))
+        .expect("a house rule");
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table_of(rules, 3, lang, "long-game");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |_, ui| {
+            matches!(ui.overlay, Overlay::GameOver)
+        });
+        assert_eq!(session.game().results().len(), 15);
+        session.set_path(PathBuf::from("games/mini-misere-4-3.json"));
+        let screen = snapshot("mini-misere-4-15-deals-game-over", lang, &session, &ui);
+        // The popup's text starts in the sixth column.
+        let rows: Vec<String> = screen
+            .lines()
+            .map(|l| l.chars().skip(5).collect())
+            .collect();
+        assert!(rows.iter().any(|r| r.starts_with("…")), "{screen}");
+        for deal in 1..=15 {
+            let shown = rows.iter().any(|r| r.starts_with(&format!("{deal:<10}")));
+            assert_eq!(shown, deal >= 4, "deal {deal}:\n{screen}");
+        }
+        assert!(screen.contains(&t(lang, "press-key", &[])), "{screen}");
+        assert!(screen.contains("games/mini-misere-4-3.json"), "{screen}");
+        remove(&saved);
+    }
+}
+
+/// Styles the text snapshots do not show: legal cards bold, illegal ones dim, the selected
+/// one reversed, and the seat to act reversed on the table.
+#[test]
+fn choice_styles() {
+    let Table {
+        mut session,
+        words,
+        summary,
+        saved,
+    } = table("mini-misere-4", 7, Lang::En, "styles");
+    let mut ui = new_ui(&words, &summary);
+    play_until(&mut session, &mut ui, human_in_trick);
+    let view = session.view().expect("a deal");
+    let list = tui::choices(&view);
+    ui.cursor = list
+        .iter()
+        .position(|c| matches!(c, Choice::Card(_, true)))
+        .expect("a legal card");
+    let terminal = draw(&session, &ui);
+    let buffer = terminal.backend().buffer();
+    let row = (0..24)
+        .find(|y| {
+            let text: String = (0..80).map(|x| buffer[(x, *y)].symbol()).collect();
+            text.contains("Your hand:")
+        })
+        .expect("the hand's row");
+    let cells: Vec<(String, Modifier)> = (0..80)
+        .map(|x| {
+            let cell = &buffer[(x, row)];
+            (cell.symbol().to_owned(), cell.modifier)
+        })
+        .collect();
+    let line: String = cells.iter().map(|(s, _)| s.as_str()).collect();
+    for (i, choice) in list.iter().enumerate() {
+        let Choice::Card(card, legal) = choice else {
+            continue;
+        };
+        let at = line.find(&words.card(*card)).expect("the card is shown");
+        let x = line[..at].chars().count();
+        let modifier = cells[x].1;
+        assert_eq!(modifier.contains(Modifier::BOLD), *legal, "{card}");
+        assert_eq!(modifier.contains(Modifier::DIM), !*legal, "{card}");
+        assert_eq!(
+            modifier.contains(Modifier::REVERSED),
+            i == ui.cursor,
+            "{card}"
+        );
+    }
+    // "You" on the table, reversed: the human is to act.
+    let you = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .find(|&(x, y)| {
+            buffer[(x, y)].symbol() == "Y"
+                && buffer[(x + 1, y)].symbol() == "o"
+                && buffer[(x + 2, y)].symbol() == "u"
+                && buffer[(x + 3, y)].symbol() == " "
+                && y > 3
+                && y < 17
+        })
+        .expect("the human's seat");
+    assert!(buffer[you].modifier.contains(Modifier::REVERSED));
+    remove(&saved);
+}
+
+/// Keys: `q` asks first, `n` goes back, `y` quits; digits pick a choice; `h` gives a hint.
+#[test]
+fn keys() {
+    let Table {
+        mut session,
+        words,
+        summary,
+        saved,
+    } = table("mini-misere-4", 7, Lang::Ja, "keys");
+    let mut ui = new_ui(&words, &summary);
+    play_until(&mut session, &mut ui, human_in_trick);
+    assert!(press(&mut session, &mut ui, KeyCode::Char('q')));
+    assert!(matches!(ui.overlay, Overlay::QuitConfirm));
+    let screen = text(&draw(&session, &ui));
+    assert!(
+        screen.contains(&t(Lang::Ja, "quit-confirm", &[])),
+        "{screen}"
+    );
+    assert!(press(&mut session, &mut ui, KeyCode::Char('n')));
+    assert!(matches!(ui.overlay, Overlay::None));
+    assert!(press(&mut session, &mut ui, KeyCode::Char('h')));
+    assert!(ui.message.starts_with("ヒント: "), "{}", ui.message);
+    // A digit picks that choice: here the first legal card.
+    let view = session.view().expect("a deal");
+    let list = tui::choices(&view);
+    let legal = list
+        .iter()
+        .position(|c| matches!(c, Choice::Card(_, true)))
+        .expect("a legal card");
+    let Choice::Card(card, _) = list[legal] else {
+        unreachable!()
+    };
+    let digit = char::from_digit(legal as u32 + 1, 10).expect("a digit");
+    assert!(press(&mut session, &mut ui, KeyCode::Char(digit)));
+    assert!(ui.message.is_empty(), "{}", ui.message);
+    assert!(!session.view().expect("a deal").hand().contains(card));
+    assert!(press(&mut session, &mut ui, KeyCode::Esc));
+    assert!(matches!(ui.overlay, Overlay::QuitConfirm));
+    assert!(!press(&mut session, &mut ui, KeyCode::Char('y')));
+    remove(&saved);
+}
