@@ -134,14 +134,10 @@ fn table(args: &Args, s: &Stats) -> String {
     }
     out += "\n";
     let scores = s.score_by_position();
-    for p in 0..n {
-        let total: usize = s.tricks_by_position[p].iter().sum::<usize>().max(1);
-        out += &format!(
-            "{:<10}{:>16}",
-            p,
-            format!("{:+.3} ± {:.3}", scores[p].0, scores[p].1)
-        );
-        for count in &s.tricks_by_position[p] {
+    for (p, ((mean, ci), row)) in scores.iter().zip(&s.tricks_by_position).enumerate() {
+        let total: usize = row.iter().sum::<usize>().max(1);
+        out += &format!("{:<10}{:>16}", p, format!("{mean:+.3} ± {ci:.3}"));
+        for count in row {
             out += &format!("{:>6.1}%", *count as f64 * 100.0 / total as f64);
         }
         out += "\n";
