@@ -749,11 +749,12 @@ fn illegal_input_is_explained_and_the_game_goes_on() {
                 );
                 game.answer("?");
                 let again = game.prompt(lang).expect("asked again");
-                assert!(
-                    again
-                        .text
-                        .starts_with("  4 players, 24 cards (A K Q J T 2), 6 each\n")
+                // The rules sheet's text, in the player's language.
+                let expected = lang.pick(
+                    "  Mini Misère (current rules, 4 players)\n  Rules at a glance\n  Players and cards\n",
+                    "  ミニミゼール（現行ルール・4人）\n  ルールのまとめ\n  人数とカード\n",
                 );
+                assert!(again.text.starts_with(expected), "{}", again.text);
                 game.answer("1");
                 continue;
             }

@@ -50,6 +50,17 @@ fn default_save_path(ruleset: &str, seed: u64) -> PathBuf {
         .join(format!("{ruleset}-{seed}.json"))
 }
 
+/// The rules summary shown by `?`: the same text as the printable rules sheet, in the
+/// player's language (`## ` starts a section, `- ` an item, `|` separates table cells).
+pub fn rules_text(rules: &torite_core::Ruleset, lang: Lang) -> Vec<String> {
+    torite_sheets::Sheet::new(rules, torite_sheets::Kind::Rules, lang)
+        .text()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Runs `torite play`.
 pub fn run(args: PlayArgs) -> Result<String, Failure> {
     let lang = args.lang.unwrap_or_else(Lang::from_env);
@@ -92,7 +103,7 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
         names: session.names().to_vec(),
         human: session.human(),
     };
-    let summary = crate::rules::summary(session.rules());
+    let summary = rules_text(session.rules(), lang);
     if args.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();

@@ -178,7 +178,9 @@ pub fn run(
             "" => {}
             "?" => {
                 for l in rules_summary {
-                    writeln!(output, "  {l}").map_err(io)?;
+                    // Plain text: the sheet's heading marks are dropped.
+                    let text = l.trim_start_matches('#').trim_start();
+                    writeln!(output, "  {text}").map_err(io)?;
                 }
             }
             "h" | "H" => {

@@ -66,7 +66,7 @@ fn table_of(rules: Ruleset, seed: u64, lang: Lang, name: &str) -> Table {
         names: session.names().to_vec(),
         human: session.human(),
     };
-    let summary = crate::rules::summary(session.rules());
+    let summary = super::rules_text(session.rules(), words.catalog.lang());
     Table {
         session,
         words,
@@ -83,6 +83,7 @@ fn new_ui<'a>(words: &'a Words, summary: &'a [String]) -> Ui<'a> {
         message: String::new(),
         overlay: Overlay::None,
         log: Vec::new(),
+        scroll: 0,
     }
 }
 
@@ -298,13 +299,27 @@ fn screens_mini_misere_mid_trick_rules_last_trick_and_illegal_card() {
         assert!(press(&mut session, &mut ui, KeyCode::Char('?')));
         assert!(matches!(ui.overlay, Overlay::Rules));
         let screen = snapshot("mini-misere-4-rules", lang, &session, &ui);
-        // The whole summary fits: its last line is not cut off.
-        for line in &summary {
-            assert!(
-                screen.contains(line.as_str()),
-                "{lang}: rules line {line:?} cut off"
-            );
+        // The summary starts at its first section; scrolling down reaches its last line.
+        let first = summary[2].trim_start_matches("## ");
+        assert!(screen.contains(first), "{lang}: no {first:?} in\n{screen}");
+        for _ in 0..4 {
+            assert!(press(&mut session, &mut ui, KeyCode::PageDown));
         }
+        assert!(matches!(ui.overlay, Overlay::Rules));
+        let screen = snapshot("mini-misere-4-rules-end", lang, &session, &ui);
+        let last = summary.last().expect("a summary");
+        let tail: String = last
+            .chars()
+            .rev()
+            .take(12)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        assert!(
+            screen.contains(tail.trim()),
+            "{lang}: no {tail:?} after scrolling in\n{screen}"
+        );
         assert!(press(&mut session, &mut ui, KeyCode::Char('x')));
         assert!(matches!(ui.overlay, Overlay::None));
 

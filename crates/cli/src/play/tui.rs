@@ -49,6 +49,8 @@ pub struct Ui<'a> {
     pub overlay: Overlay,
     /// Recent events, newest last.
     pub log: Vec<String>,
+    /// How far the rules overlay is scrolled.
+    pub scroll: u16,
 }
 
 /// One thing the human can choose at the bottom of the screen.
@@ -146,7 +148,14 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
         } else {
             session.names()[seat].clone()
         };
-        score_spans.push(Span::raw(format!("{seat}:{name} {total}  ")));
+        score_spans.push(Span::raw(format!("{seat}:{name} {total}")));
+        if let Some(marks) = strokes_and_circles(session, seat) {
+            score_spans.push(Span::styled(
+                format!(" {marks}"),
+                Style::default().fg(Color::Cyan),
+            ));
+        }
+        score_spans.push(Span::raw("  "));
     }
     // The game's name in the player's language: both would not fit in 80 columns.
     let title = format!(
@@ -190,15 +199,23 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     match &ui.overlay {
         Overlay::None => {}
         Overlay::Rules => {
-            let mut lines = vec![Line::from(words.t(
-                "rules-title",
-                &[(
-                    "name",
-                    format!("{} / {}", rules.base.name_en(), rules.base.name_ja()),
-                )],
-            ))];
-            lines.extend(ui.summary.iter().map(|l| Line::from(format!("• {l}"))));
-            popup(frame, area, "?", lines);
+            let lines = ui
+                .summary
+                .iter()
+                .filter(|l| !l.starts_with("# "))
+                .map(|l| match l.strip_prefix("## ") {
+                    Some(heading) => Line::styled(
+                        heading.to_owned(),
+                        Style::default().add_modifier(Modifier::BOLD),
+                    ),
+                    None => Line::from(
+                        l.strip_prefix("- ")
+                            .map_or_else(|| l.clone(), |item| format!("• {item}")),
+                    ),
+                })
+                .collect();
+            let title = words.t("rules-title", &[("name", rules_name(words, rules))]);
+            popup_scrolled(frame, area, &title, lines, ui.scroll);
         }
         Overlay::LastTrick => {
             let lines = match session.view().and_then(|v| v.last_trick()) {
@@ -280,6 +297,33 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     }
 }
 
+/// A Jass score sheet's marks for a seat: a stroke for each point won, a circle for each
+/// point lost (`||| ○○`), counted when they would not fit (`|×7 ○×4`). `None` for games not
+/// scored in single points this way.
+pub fn strokes_and_circles(session: &Session, seat: Seat) -> Option<String> {
+    use torite_core::Scoring;
+    if !matches!(
+        session.rules().scoring,
+        Scoring::Mittlere { .. } | Scoring::Molotow { .. } | Scoring::PlusMinus
+    ) {
+        return None;
+    }
+    let results = session.game().results();
+    let plus: i32 = results.iter().map(|r| r.score.scores[seat].max(0)).sum();
+    let minus: i32 = results.iter().map(|r| (-r.score.scores[seat]).max(0)).sum();
+    let mark = |c: &str, n: i32| match n {
+        0 => String::new(),
+        1..=4 => c.repeat(n as usize),
+        _ => format!("{c}×{n}"),
+    };
+    let marks = [mark("|", plus), mark("○", minus)]
+        .into_iter()
+        .filter(|m| !m.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!marks.is_empty()).then_some(marks)
+}
+
 fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<Line<'static>> {
     let n = session.rules().players as usize;
     let row = |label: String, values: Vec<String>| {
@@ -320,6 +364,26 @@ fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<L
 }
 
 fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>) {
+    popup_scrolled(frame, area, title, lines, 0);
+}
+
+/// The game's name in the player's language.
+fn rules_name(words: &Words, rules: &torite_core::Ruleset) -> String {
+    match words.catalog.lang() {
+        torite_i18n::Lang::Ja => rules.base.name_ja().to_owned(),
+        _ => rules.base.name_en().to_owned(),
+    }
+}
+
+/// A popup as tall as its text allows, scrolled down by `scroll` lines when the text is
+/// taller than the screen (↑/↓ scroll it).
+fn popup_scrolled(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    scroll: u16,
+) {
     let width = area.width.saturating_sub(8).min(72);
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
         Block::default()
@@ -336,8 +400,36 @@ fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static
         width,
         height,
     };
-    frame.render_widget(Clear, rect);
-    frame.render_widget(paragraph, rect);
+    let hidden = wrapped.saturating_sub(height);
+    let paragraph = if hidden > 0 {
+        // Say that there is more to read.
+        let more = if scroll >= hidden {
+            " ↑ "
+        } else if scroll == 0 {
+            " ↓ "
+        } else {
+            " ↑↓ "
+        };
+        paragraph.block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} "))
+                .title_bottom(Line::from(more).right_aligned()),
+        )
+    } else {
+        paragraph
+    };
+    // Clear one more column on each side: a double-width character of the table straddling the
+    // popup's edge would otherwise swallow its border.
+    let left = rect.x.saturating_sub(1).max(area.x);
+    let right = (rect.x + rect.width + 1).min(area.x + area.width);
+    let margin = Rect {
+        x: left,
+        width: right.saturating_sub(left),
+        ..rect
+    };
+    frame.render_widget(Clear, margin);
+    frame.render_widget(paragraph.scroll((scroll.min(hidden), 0)), rect);
 }
 
 /// The width of a seat's corner of the table: room for "トリック 12  得点札 157".
@@ -562,6 +654,24 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
         }
         Overlay::GameOver => return false,
         Overlay::None => {}
+        Overlay::Rules
+            if matches!(
+                key.code,
+                KeyCode::Down | KeyCode::PageDown | KeyCode::Up | KeyCode::PageUp
+            ) =>
+        {
+            let step = if matches!(key.code, KeyCode::PageDown | KeyCode::PageUp) {
+                10
+            } else {
+                1
+            };
+            ui.scroll = if matches!(key.code, KeyCode::Down | KeyCode::PageDown) {
+                ui.scroll.saturating_add(step).min(200)
+            } else {
+                ui.scroll.saturating_sub(step)
+            };
+            return true;
+        }
         _ => {
             ui.overlay = Overlay::None;
             return true;
@@ -569,7 +679,10 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
     }
     match key.code {
         KeyCode::Char('q') | KeyCode::Esc => ui.overlay = Overlay::QuitConfirm,
-        KeyCode::Char('?') => ui.overlay = Overlay::Rules,
+        KeyCode::Char('?') => {
+            ui.scroll = 0;
+            ui.overlay = Overlay::Rules;
+        }
         KeyCode::Char('l') => ui.overlay = Overlay::LastTrick,
         KeyCode::Char('h') => {
             if let Some(hint) = session.hint() {
@@ -661,6 +774,7 @@ fn event_loop(
         message: String::new(),
         overlay: Overlay::None,
         log: Vec::new(),
+        scroll: 0,
     };
     let bot_pause = Duration::from_millis(if fast { 60 } else { 450 });
     let mut next_bot = Instant::now();
