@@ -343,3 +343,12 @@ web-refresh = Refresh
 web-deal = Deal
 web-waiting-start = Waiting for the host to start the game.
 web-seat-taken = Take seat { $seat }
+
+## Deal facts that cannot happen
+facts-player-count = { $given } seats given, the game has { $players }
+facts-no-lot = this game has no Lot
+facts-bad-declarers = the Lot's declarers must be seats of the game
+facts-winner-did-not-declare = { $seat } won the Lot but did not declare it
+facts-tricks-total = tricks add up to { $given }, but a deal has { $expected }
+facts-points-total = card points add up to { $given }, but a deal has { $expected }
+facts-points-without-trick = { $seat } won no trick but has { $points } points

@@ -325,3 +325,12 @@ web-refresh = 更新
 web-deal = ディール
 web-waiting-start = ホストがゲームを始めるのを待っています。
 web-seat-taken = { $seat }に座る
+
+## ありえない結果
+facts-player-count = { $given }席分の入力ですが、このゲームは{ $players }人です
+facts-no-lot = このゲームにロットはありません
+facts-bad-declarers = ロットの宣言者はこのゲームの席でなければなりません
+facts-winner-did-not-declare = { $seat }はロットを宣言していないのに成功者になっています
+facts-tricks-total = トリック数の合計が{ $given }ですが、1ディールは{ $expected }トリックです
+facts-points-total = 得点札の合計が{ $given }ですが、1ディールの合計は{ $expected }です
+facts-points-without-trick = { $seat }はトリックを取っていないのに{ $points }点あります

@@ -332,7 +332,7 @@ pub fn run(
             }
             match rules.check_facts(&facts) {
                 Ok(()) => break,
-                Err(why) => io.say(&t("bad-entry", &[("why", why)]))?,
+                Err(why) => io.say(&t("bad-entry", &[("why", catalog.facts_error(&why))]))?,
             }
         }
         let draw = match rules.draw_needed(&facts) {

@@ -66,6 +66,14 @@ impl Lang {
         }
     }
 
+    /// A refusal of impossible facts, in each language's words.
+    fn bad_facts(self, en: &str, ja: &str) -> String {
+        match self {
+            Lang::En => self.bad(en),
+            Lang::Ja => self.bad(ja),
+        }
+    }
+
     fn bad_numbers(self, count: usize) -> String {
         match self {
             Lang::En => self.bad(&format!("expected {count} whole numbers")),
@@ -536,7 +544,7 @@ fn sheet_molotow_jass() {
         let out = new_sheet("molotow-jass", lang, &path, &input(&entries));
         assert_eq!(rows(&out, lang), expected_rows(lang, &sheet), "{out}");
         let ask = |seats: &str| match lang {
-            Lang::En => format!("Seats {seats} tie: which of them drew the highest card?"),
+            Lang::En => format!("{seats} tie: which of them drew the highest card?"),
             Lang::Ja => format!("{seats}が同点です。いちばん強いカードを引いたのはどの席？"),
         };
         let seats = |list: [usize; 3]| list.map(|s| lang.seat(s)).join(", ");
@@ -737,7 +745,10 @@ fn bad_entries_are_refused_with_a_reason() {
         }
         assert_eq!(out.matches(&lang.bad_numbers(4)).count(), 4, "{out}");
         assert!(
-            out.contains(&lang.bad("tricks add up to 4, but a deal has 6")),
+            out.contains(&lang.bad_facts(
+                "tricks add up to 4, but a deal has 6",
+                "トリック数の合計が4ですが、1ディールは6トリックです"
+            )),
             "{out}"
         );
         assert_eq!(
@@ -772,16 +783,26 @@ fn bad_entries_are_refused_with_a_reason() {
                 "q",
             ]),
         );
-        for why in [
-            "card points add up to 150, but a deal has 157".to_owned(),
-            "card points add up to 158, but a deal has 157".to_owned(),
-            "seat 0 won no trick but has 10 points".to_owned(),
-            "tricks add up to 13, but a deal has 12".to_owned(),
+        for (en, ja) in [
+            (
+                "card points add up to 150, but a deal has 157",
+                "得点札の合計が150ですが、1ディールの合計は157です",
+            ),
+            (
+                "card points add up to 158, but a deal has 157",
+                "得点札の合計が158ですが、1ディールの合計は157です",
+            ),
+            (
+                "Seat 0 won no trick but has 10 points",
+                "0番席はトリックを取っていないのに10点あります",
+            ),
+            (
+                "tricks add up to 13, but a deal has 12",
+                "トリック数の合計が13ですが、1ディールは12トリックです",
+            ),
         ] {
-            assert!(
-                out.contains(&format!("{}\n", lang.bad(&why))),
-                "{why}: {out}"
-            );
+            let why = lang.bad_facts(en, ja);
+            assert!(out.contains(&format!("{why}\n")), "{why}: {out}");
         }
         assert_eq!(out.matches(&lang.bad_numbers(3)).count(), 1, "{out}");
         assert_eq!(
@@ -798,7 +819,10 @@ fn bad_entries_are_refused_with_a_reason() {
             &input(&["3 2 2 2", "6 5 5 5", "3 2 2 2", "6 5 3 2", "q"]),
         );
         assert!(
-            out.contains(&lang.bad("card points add up to 21, but a deal has 16 to 20")),
+            out.contains(&lang.bad_facts(
+                "card points add up to 21, but a deal has 16–20",
+                "得点札の合計が21ですが、1ディールの合計は16–20です"
+            )),
             "{out}"
         );
         assert_eq!(rows(&out, lang).len(), 1);

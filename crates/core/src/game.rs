@@ -42,7 +42,7 @@ pub enum GameError {
     /// The finished deal could not be scored.
     Score(ScoreError),
     /// Entered facts that cannot happen under the rules.
-    Facts(String),
+    Facts(crate::scoring::FactsError),
 }
 
 impl fmt::Display for GameError {
@@ -55,7 +55,7 @@ impl fmt::Display for GameError {
             GameError::Setup(e) => e.fmt(f),
             GameError::Play(e) => e.fmt(f),
             GameError::Score(e) => e.fmt(f),
-            GameError::Facts(why) => f.write_str(why),
+            GameError::Facts(e) => e.fmt(f),
         }
     }
 }

@@ -26,5 +26,5 @@ pub use ruleset::{
     CardPoints, Direction, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES,
     Preset, Ranking, Ruleset, RulesetError, RulesetProblem, Scoring, TieRule, Trump, TrumpRule,
 };
-pub use scoring::{DealFacts, DealScore, LotResult, ScoreError, ScoreRule};
+pub use scoring::{DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
 pub use view::View;

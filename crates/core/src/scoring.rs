@@ -75,6 +75,85 @@ impl DealFacts {
     }
 }
 
+/// Entered deal facts that cannot happen under the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum FactsError {
+    /// Facts for the wrong number of seats.
+    PlayerCount {
+        /// Seats in the facts.
+        given: usize,
+        /// Seats in the game.
+        players: usize,
+    },
+    /// A Lot in a game that has none.
+    NoLot,
+    /// A Lot whose declarers are not seats of the game.
+    BadDeclarers,
+    /// A Lot won by a seat that did not declare it.
+    WinnerDidNotDeclare {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Tricks that do not add up to the deal's.
+    TricksTotal {
+        /// Their sum.
+        given: usize,
+        /// The deal's tricks.
+        expected: usize,
+    },
+    /// Card points outside the deal's total.
+    PointsTotal {
+        /// Their sum.
+        given: u32,
+        /// The least a deal can have.
+        low: u32,
+        /// The most a deal can have.
+        high: u32,
+    },
+    /// A seat with no trick but card points.
+    PointsWithoutTrick {
+        /// The seat.
+        seat: Seat,
+        /// Its points.
+        points: u32,
+    },
+}
+
+impl fmt::Display for FactsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FactsError::PlayerCount { given, players } => {
+                write!(f, "{given} seats given, the game has {players}")
+            }
+            FactsError::NoLot => f.write_str("this game has no Lot"),
+            FactsError::BadDeclarers => {
+                f.write_str("the Lot's declarers must be seats of the game")
+            }
+            FactsError::WinnerDidNotDeclare { seat } => {
+                write!(f, "seat {seat} won the Lot but did not declare it")
+            }
+            FactsError::TricksTotal { given, expected } => {
+                write!(f, "tricks add up to {given}, but a deal has {expected}")
+            }
+            FactsError::PointsTotal { given, low, high } if low == high => {
+                write!(f, "card points add up to {given}, but a deal has {low}")
+            }
+            FactsError::PointsTotal { given, low, high } => {
+                write!(
+                    f,
+                    "card points add up to {given}, but a deal has {low} to {high}"
+                )
+            }
+            FactsError::PointsWithoutTrick { seat, points } => {
+                write!(f, "seat {seat} won no trick but has {points} points")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FactsError {}
+
 /// Which scoring rule settled a deal.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
@@ -222,24 +301,27 @@ impl Ruleset {
     ///
     /// # Errors
     ///
-    /// A message saying what does not add up.
-    pub fn check_facts(&self, facts: &DealFacts) -> Result<(), String> {
+    /// A [`FactsError`] saying what does not add up.
+    pub fn check_facts(&self, facts: &DealFacts) -> Result<(), FactsError> {
         let n = self.players as usize;
         if facts.players != n {
-            return Err(format!("{} seats given, the game has {n}", facts.players));
+            return Err(FactsError::PlayerCount {
+                given: facts.players,
+                players: n,
+            });
         }
         let seats = (1u8 << n) - 1;
         if let Some(lot) = facts.lot {
             if self.lot.is_none() {
-                return Err("this game has no Lot".into());
+                return Err(FactsError::NoLot);
             }
             if lot.declarers == 0 || lot.declarers & !seats != 0 {
-                return Err("the Lot's declarers must be seats of the game".into());
+                return Err(FactsError::BadDeclarers);
             }
             if let Some(w) = lot.winner
                 && lot.declarers & (1 << w) == 0
             {
-                return Err(format!("seat {w} won the Lot but did not declare it"));
+                return Err(FactsError::WinnerDidNotDeclare { seat: w });
             }
             if matches!(self.scoring, Scoring::TrickTable { .. }) {
                 return Ok(());
@@ -247,13 +329,13 @@ impl Ruleset {
         }
         let tricks: usize = facts.tricks[..n].iter().map(|t| usize::from(*t)).sum();
         if tricks != self.tricks() {
-            return Err(format!(
-                "tricks add up to {tricks}, but a deal has {}",
-                self.tricks()
-            ));
+            return Err(FactsError::TricksTotal {
+                given: tricks,
+                expected: self.tricks(),
+            });
         }
         let points: u32 = facts.points[..n].iter().sum();
-        let (lo, hi) = match self.card_points {
+        let (low, high) = match self.card_points {
             CardPoints::None => (0, 0),
             CardPoints::Jass { .. } => {
                 let total = if self.joker.is_some() { 121 } else { 157 };
@@ -261,21 +343,18 @@ impl Ruleset {
             }
             CardPoints::Mura => (16, 20),
         };
-        if !(lo..=hi).contains(&points) {
-            let expected = if lo == hi {
-                lo.to_string()
-            } else {
-                format!("{lo} to {hi}")
-            };
-            return Err(format!(
-                "card points add up to {points}, but a deal has {expected}"
-            ));
+        if !(low..=high).contains(&points) {
+            return Err(FactsError::PointsTotal {
+                given: points,
+                low,
+                high,
+            });
         }
         if let Some(seat) = (0..n).find(|s| facts.tricks[*s] == 0 && facts.points[*s] > 0) {
-            return Err(format!(
-                "seat {seat} won no trick but has {} points",
-                facts.points[seat]
-            ));
+            return Err(FactsError::PointsWithoutTrick {
+                seat,
+                points: facts.points[seat],
+            });
         }
         Ok(())
     }

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use torite_core::{Action, Card, PlayError, ScoreRule, Suit};
+use torite_core::{Action, Card, FactsError, PlayError, ScoreRule, Suit};
 
 /// The English catalog source.
 pub const EN_FTL: &str = include_str!("../../../locales/en.ftl");
@@ -235,6 +235,48 @@ impl Catalog {
             PlayError::MustAnswerLot => self.get("err-must-answer-lot", &[]),
             PlayError::LotNotAllowed(_) => self.get("err-lot-not-now", &[]),
             PlayError::PassNotAllowed => self.get("err-pass-not-now", &[]),
+            _ => error.to_string(),
+        }
+    }
+
+    /// Why entered deal facts cannot happen, in words for the scorekeeper.
+    #[must_use]
+    pub fn facts_error(&self, error: &FactsError) -> String {
+        match *error {
+            FactsError::PlayerCount { given, players } => self.get(
+                "facts-player-count",
+                &[
+                    ("given", given.to_string()),
+                    ("players", players.to_string()),
+                ],
+            ),
+            FactsError::NoLot => self.get("facts-no-lot", &[]),
+            FactsError::BadDeclarers => self.get("facts-bad-declarers", &[]),
+            FactsError::WinnerDidNotDeclare { seat } => {
+                self.get("facts-winner-did-not-declare", &[("seat", self.seat(seat))])
+            }
+            FactsError::TricksTotal { given, expected } => self.get(
+                "facts-tricks-total",
+                &[
+                    ("given", given.to_string()),
+                    ("expected", expected.to_string()),
+                ],
+            ),
+            FactsError::PointsTotal { given, low, high } => {
+                let expected = if low == high {
+                    low.to_string()
+                } else {
+                    format!("{low}–{high}")
+                };
+                self.get(
+                    "facts-points-total",
+                    &[("given", given.to_string()), ("expected", expected)],
+                )
+            }
+            FactsError::PointsWithoutTrick { seat, points } => self.get(
+                "facts-points-without-trick",
+                &[("seat", self.seat(seat)), ("points", points.to_string())],
+            ),
             _ => error.to_string(),
         }
     }
