@@ -1,0 +1,30 @@
+// A tiny helper to build DOM trees.
+type Child = Node | string | null | undefined | false;
+type Attrs = Record<string, string | number | boolean | EventListener | null | undefined>;
+
+export function h(tag: string, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") {
+      el.addEventListener(k.slice(2), v as EventListener);
+    } else if (v === true) {
+      el.setAttribute(k, "");
+    } else {
+      el.setAttribute(k, String(v));
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return el;
+}
+
+export function clear(el: HTMLElement, ...children: (Child | Child[])[]): void {
+  el.replaceChildren();
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+}

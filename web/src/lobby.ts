@@ -1,0 +1,176 @@
+// The lobby: tables to join or watch, and a form to create one from any preset with house rules.
+import { api, presets, saveName, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
+import { clear, h } from "./dom";
+import { lang, t } from "./i18n";
+
+const CHOICES: Record<string, string[]> = {
+  lot_timing: ["first-card", "before-lead"],
+  follow: ["must-follow", "jass", "handjass"],
+};
+
+export function presetName(p: Preset | undefined, fallback: string): string {
+  if (!p) return fallback;
+  return lang() === "ja" ? p.name_ja : p.name_en;
+}
+
+function optionInput(name: string, value: unknown): HTMLElement {
+  if (typeof value === "boolean") {
+    return h("input", { type: "checkbox", name, "data-kind": "bool", checked: value });
+  }
+  if (CHOICES[name]) {
+    return h(
+      "select",
+      { name, "data-kind": "string" },
+      CHOICES[name].map((c) => h("option", { value: c, selected: c === value }, c)),
+    );
+  }
+  if (typeof value === "number" || value === null) {
+    return h("input", { type: "number", name, "data-kind": "number", min: 0, value: value === null ? "" : String(value), inputmode: "numeric" });
+  }
+  return h("input", { type: "text", name, "data-kind": "string", value: String(value) });
+}
+
+function readOptions(form: HTMLElement, preset: Preset): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option] [name]").forEach((el) => {
+    const kind = el.dataset.kind;
+    let v: unknown;
+    if (kind === "bool") v = (el as HTMLInputElement).checked;
+    else if (kind === "number") v = el.value === "" ? null : Number(el.value);
+    else v = el.value;
+    if (JSON.stringify(v) !== JSON.stringify(preset.options[el.name])) out[el.name] = v;
+  });
+  const deals = (form.querySelector("[name=deals]") as HTMLInputElement | null)?.value;
+  if (deals) {
+    delete out.target;
+    out.deals = Number(deals);
+  }
+  return out;
+}
+
+export async function renderLobby(root: HTMLElement, go: (path: string) => void): Promise<() => void> {
+  const [list, bots] = await Promise.all([presets(), api.bots()]);
+  const status = h("p", { class: "error", role: "alert" });
+  const tables = h("div", { class: "tables" });
+  const optionsBox = h("fieldset", { class: "options" });
+  const presetSelect = h(
+    "select",
+    { name: "preset", id: "preset" },
+    list.map((p) => h("option", { value: p.id }, presetName(p, p.id))),
+  ) as HTMLSelectElement;
+  const nameInput = h("input", { name: "name", id: "name", maxlength: 24, required: true, value: savedName(), autocomplete: "nickname" }) as HTMLInputElement;
+  const timerInput = h("input", { name: "timer", id: "timer", type: "number", min: 5, max: 3600, inputmode: "numeric" }) as HTMLInputElement;
+  const fill = h(
+    "select",
+    { name: "fill", id: "fill" },
+    h("option", { value: "" }, t("web-fill-none")),
+    bots.map((b) => h("option", { value: b, selected: b === "heuristic" }, b)),
+  ) as HTMLSelectElement;
+  const startNow = h("input", { type: "checkbox", name: "start", id: "start", checked: true }) as HTMLInputElement;
+
+  const showOptions = () => {
+    const p = list.find((x) => x.id === presetSelect.value)!;
+    clear(
+      optionsBox,
+      h("legend", {}, t("web-options")),
+      Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, k), optionInput(k, v))),
+      h("label", {}, h("span", {}, "deals"), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" })),
+    );
+  };
+  presetSelect.addEventListener("change", showOptions);
+  showOptions();
+
+  const form = h(
+    "form",
+    { class: "create", id: "create" },
+    h("h2", {}, t("web-new-table")),
+    h("label", {}, h("span", {}, t("web-ruleset")), presetSelect),
+    h("label", {}, h("span", {}, t("web-your-name")), nameInput),
+    optionsBox,
+    h("label", {}, h("span", {}, t("web-timer")), timerInput),
+    h("label", {}, h("span", {}, t("web-fill")), fill),
+    h("label", { class: "inline" }, startNow, h("span", {}, t("web-start-now"))),
+    h("button", { type: "submit", class: "primary" }, t("web-create")),
+    status,
+  ) as HTMLFormElement;
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    status.textContent = "";
+    const p = list.find((x) => x.id === presetSelect.value)!;
+    const overrides = readOptions(form, p);
+    const ruleset = Object.keys(overrides).length ? { base: p.id, ...overrides } : p.id;
+    const body: Record<string, unknown> = { ruleset, name: nameInput.value };
+    if (timerInput.value) body.timer = Number(timerInput.value);
+    if (fill.value) {
+      body.fill = fill.value;
+      body.start = startNow.checked;
+    }
+    try {
+      const made = await api.create(body);
+      saveName(nameInput.value);
+      saveToken(made.id, made.token);
+      go(`/t/${made.id}`);
+    } catch (e) {
+      status.textContent = (e as Error).message;
+    }
+  });
+
+  const refresh = async () => {
+    let all: TableSummary[];
+    try {
+      all = await api.tables();
+    } catch {
+      return;
+    }
+    const rows = all.slice(0, 100).map((tb) => {
+      const p = list.find((x) => x.id === tb.base);
+      const mine = savedToken(tb.id) !== null;
+      const seats = tb.seats.map((s, i) => {
+        if (s.kind === "empty") {
+          if (tb.status !== "open") return h("li", { class: "seat empty" }, t("web-empty-seat"));
+          return h(
+            "li",
+            { class: "seat empty" },
+            h("button", {
+              type: "button",
+              class: "join",
+              "data-seat": i,
+              onclick: async () => {
+                const name = nameInput.value.trim() || prompt(t("web-your-name")) || "";
+                if (!name) return;
+                try {
+                  const j = await api.join(tb.id, i, name);
+                  saveName(name);
+                  saveToken(tb.id, j.token);
+                  go(`/t/${tb.id}`);
+                } catch (e) {
+                  status.textContent = (e as Error).message;
+                }
+              },
+            }, t("web-seat-taken", { seat: t("seat", { seat: i }) })),
+          );
+        }
+        return h("li", { class: `seat ${s.kind}` }, s.kind === "bot" ? `${s.name} (${t("web-bot")})` : s.name, s.kind === "human" && s.connected ? " ●" : "");
+      });
+      return h(
+        "article",
+        { class: `table-row status-${tb.status}`, "data-table": tb.id },
+        h("header", {}, h("strong", {}, presetName(p, tb.base)), " ", h("span", { class: "badge" }, t(`web-status-${tb.status}`)),
+          tb.deals ? h("span", { class: "muted" }, " · ", t("web-deals-played", { count: tb.deals })) : null),
+        typeof tb.ruleset === "object" ? h("code", { class: "muted" }, JSON.stringify(tb.ruleset)) : null,
+        h("ul", { class: "seat-list" }, seats),
+        h("a", { href: `/t/${tb.id}`, class: "button", onclick: (e: Event) => { e.preventDefault(); go(`/t/${tb.id}`); } }, mine ? t("web-join") : t("web-watch")),
+      );
+    });
+    clear(tables, rows.length ? rows : h("p", { class: "muted" }, t("web-no-tables")));
+  };
+  await refresh();
+  const timer = window.setInterval(refresh, 4000);
+  clear(
+    root,
+    h("section", { class: "lobby" },
+      h("div", { class: "list" }, h("h2", {}, t("web-tables"), " ", h("button", { type: "button", class: "small", onclick: refresh }, t("web-refresh"))), tables),
+      form),
+  );
+  return () => window.clearInterval(timer);
+}
