@@ -223,6 +223,12 @@ enum Command {
         /// Stop after this many seconds.
         #[arg(long, default_value_t = 300)]
         seconds: u64,
+        /// Milliseconds the server's bots wait before acting (0: at once).
+        #[arg(long, default_value_t = 0)]
+        bot_delay_ms: u64,
+        /// Milliseconds a client thinks before acting.
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
     },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
@@ -402,6 +408,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
             addr,
             db,
             seconds,
+            bot_delay_ms,
+            think_ms,
         } => serve::loadtest(torite_server::loadtest::Args {
             tables,
             ruleset,
@@ -411,6 +419,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
             addr,
             db,
             limit: std::time::Duration::from_secs(seconds),
+            bot_delay: std::time::Duration::from_millis(bot_delay_ms),
+            think: std::time::Duration::from_millis(think_ms),
         }),
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {

@@ -191,8 +191,13 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
 fn publish_of(state: &TableState, connected: &[u32]) -> Published {
     let summary = state.summary(connected);
     let n = state.seats().len();
+    // Only a person's seat can have a socket: bots' and empty seats get no message of their
+    // own (a socket without a seat of its own is shown the spectators' message).
     let seats = (0..n)
-        .map(|s| Arc::from(state.state_message(Some(s), &summary).to_string()))
+        .map(|s| match state.seats()[s] {
+            Occupant::Human { .. } => Arc::from(state.state_message(Some(s), &summary).to_string()),
+            _ => Arc::from(""),
+        })
         .collect();
     let spectator = Arc::from(state.state_message(None, &summary).to_string());
     let owners = state

@@ -34,6 +34,9 @@ use crate::actor::TableHandle;
 use crate::store::{SqlStore, Store};
 use crate::table::{Event, TableState};
 
+/// The most tables the lobby lists.
+pub const LOBBY_SIZE: usize = 200;
+
 /// How the server paces and limits tables.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
@@ -43,7 +46,7 @@ pub struct Config {
     pub trick_pause: Duration,
     /// How long the table waits after a deal before dealing the next.
     pub deal_pause: Duration,
-    /// The most tables the server keeps.
+    /// The most unfinished tables the server keeps.
     pub max_tables: usize,
     /// The most sockets open at one table.
     pub max_connections: usize,
@@ -150,7 +153,7 @@ impl Hub {
         self.tables.read().await.get(id).cloned()
     }
 
-    /// Every table's lobby summary, newest first.
+    /// The lobby: the summaries of the newest [`LOBBY_SIZE`] tables, newest first.
     pub async fn summaries(&self) -> Vec<serde_json::Value> {
         let tables = self.tables.read().await;
         let mut list: Vec<serde_json::Value> = tables
@@ -163,6 +166,7 @@ impl Hub {
                 .cmp(&a["created"].as_u64())
                 .then_with(|| a["id"].as_str().cmp(&b["id"].as_str()))
         });
+        list.truncate(LOBBY_SIZE);
         list
     }
 
@@ -179,7 +183,14 @@ impl Hub {
         timer: Option<u32>,
     ) -> Result<(String, String), table::Refusal> {
         use table::Refusal;
-        if self.tables.read().await.len() >= self.config.max_tables {
+        let live = self
+            .tables
+            .read()
+            .await
+            .values()
+            .filter(|h| h.states.borrow().summary["status"] != "finished")
+            .count();
+        if live >= self.config.max_tables {
             return Err(Refusal {
                 status: 503,
                 message: "the server has as many tables as it keeps".into(),

@@ -33,6 +33,11 @@ pub struct Args {
     pub db: Option<String>,
     /// Stop after this long, finished or not.
     pub limit: Duration,
+    /// How long the server's bots wait before acting (the server started here; `serve`
+    /// waits 700 ms so that people can follow).
+    pub bot_delay: Duration,
+    /// How long a client thinks before acting.
+    pub think: Duration,
 }
 
 struct Outcome {
@@ -90,6 +95,7 @@ async fn client(
     id: String,
     token: String,
     deadline: Instant,
+    think: Duration,
 ) -> Result<Outcome, String> {
     let mut session = Session::connect(addr, &id, Some(&token)).await?;
     let mut out = Outcome {
@@ -111,6 +117,9 @@ async fn client(
         }
         let version = session.state["version"].as_u64().unwrap_or(0);
         if pending.is_none() && session.my_turn() {
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
             let action = session.state["legal"][0]
                 .as_str()
                 .unwrap_or_default()
@@ -169,12 +178,18 @@ pub async fn run(args: Args) -> Result<Value, String> {
                     format!("sqlite:{}", path.display())
                 }
             };
+            let bot_delay = args.bot_delay;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
                 .await
                 .map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
             tokio::spawn(async move {
-                if let Err(e) = crate::serve_on(listener, &db, crate::Config::instant()).await {
+                let config = crate::Config {
+                    bot_delay,
+                    trick_pause: bot_delay,
+                    ..crate::Config::instant()
+                };
+                if let Err(e) = crate::serve_on(listener, &db, config).await {
                     eprintln!("loadtest server: {e}");
                 }
             });
@@ -201,7 +216,13 @@ pub async fn run(args: Args) -> Result<Value, String> {
     let start = Instant::now();
     for (id, tokens) in &tables {
         for (i, token) in tokens.iter().enumerate() {
-            let task = tokio::spawn(client(addr, id.clone(), token.clone(), deadline));
+            let task = tokio::spawn(client(
+                addr,
+                id.clone(),
+                token.clone(),
+                deadline,
+                args.think,
+            ));
             clients.push((i == 0, task));
         }
     }
@@ -262,6 +283,8 @@ pub async fn run(args: Args) -> Result<Value, String> {
             "p99": (percentile(&latencies, 0.99) * 100.0).round() / 100.0,
             "max": (percentile(&latencies, 1.0) * 100.0).round() / 100.0,
         },
+        "bot_delay_ms": args.bot_delay.as_millis() as u64,
+        "think_ms": args.think.as_millis() as u64,
         "errors": errors,
         "failed_clients": failures,
     }))

@@ -16,6 +16,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
+use tokio::sync::{mpsc, oneshot};
 
 /// A boxed future, so that [`Store`] can be used as a trait object.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -89,9 +90,78 @@ pub trait Store: Send + Sync + 'static {
 #[derive(Clone, Debug)]
 pub enum SqlStore {
     /// An SQLite file (or memory).
-    Sqlite(SqlitePool),
+    Sqlite {
+        /// The connections.
+        pool: SqlitePool,
+        /// The group-commit writer of events (see [`SqlStore::open`]).
+        writer: mpsc::Sender<Append>,
+    },
     /// A PostgreSQL database.
     Postgres(PgPool),
+}
+
+/// An event waiting for the SQLite writer.
+#[derive(Debug)]
+pub struct Append {
+    id: String,
+    seq: i64,
+    body: String,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+const APPEND: &str = "INSERT INTO torite_events (table_id, seq, body) VALUES ($1, $2, $3)";
+/// The most events one SQLite transaction takes.
+const BATCH: usize = 512;
+
+/// SQLite has one writer at a time, and a transaction costs far more than a row: one task
+/// takes the events waiting from every table and commits them together, then answers each.
+/// An event is still acknowledged only once its transaction has committed.
+async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(a) => batch.push(a),
+                Err(_) => break,
+            }
+        }
+        let together = async {
+            let mut tx = pool.begin().await?;
+            for a in &batch {
+                sqlx::query(APPEND)
+                    .bind(&a.id)
+                    .bind(a.seq)
+                    .bind(&a.body)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        }
+        .await;
+        match together {
+            Ok(()) => {
+                for a in batch.drain(..) {
+                    let _ = a.done.send(Ok(()));
+                }
+            }
+            Err(_) => {
+                // One of them was refused (a taken sequence number) or the database failed:
+                // write each alone, so that each gets its own answer.
+                for a in batch.drain(..) {
+                    let one = sqlx::query(APPEND)
+                        .bind(&a.id)
+                        .bind(a.seq)
+                        .bind(&a.body)
+                        .execute(&pool)
+                        .await
+                        .map(|_| ())
+                        .map_err(StoreError::from);
+                    let _ = a.done.send(one);
+                }
+            }
+        }
+    }
 }
 
 const SCHEMA: [&str; 3] = [
@@ -104,7 +174,7 @@ const SCHEMA: [&str; 3] = [
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
-            SqlStore::Sqlite($pool) => $body,
+            SqlStore::Sqlite { pool: $pool, .. } => $body,
             SqlStore::Postgres($pool) => $body,
         }
     };
@@ -145,10 +215,12 @@ impl SqlStore {
                 .busy_timeout(Duration::from_secs(10));
             let pool = SqlitePoolOptions::new()
                 // One connection for memory databases: each connection would get its own.
-                .max_connections(if memory { 1 } else { 4 })
+                .max_connections(if memory { 1 } else { 3 })
                 .connect_with(options)
                 .await?;
-            SqlStore::Sqlite(pool)
+            let (writer, rx) = mpsc::channel(4 * BATCH);
+            tokio::spawn(write_batches(pool.clone(), rx));
+            SqlStore::Sqlite { pool, writer }
         };
         for statement in SCHEMA {
             on_pool!(&store, pool => {
@@ -162,7 +234,7 @@ impl SqlStore {
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
-            SqlStore::Sqlite(_) => "sqlite",
+            SqlStore::Sqlite { .. } => "sqlite",
             SqlStore::Postgres(_) => "postgres",
         }
     }
@@ -195,11 +267,29 @@ impl Store for SqlStore {
         event: &'a str,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let q = "INSERT INTO torite_events (table_id, seq, body) VALUES ($1, $2, $3)";
-            on_pool!(self, pool => {
-                sqlx::query(q).bind(id).bind(seq).bind(event).execute(pool).await?;
-            });
-            Ok(())
+            match self {
+                SqlStore::Sqlite { writer, .. } => {
+                    let (done, answer) = oneshot::channel();
+                    let append = Append {
+                        id: id.to_owned(),
+                        seq,
+                        body: event.to_owned(),
+                        done,
+                    };
+                    let gone = || StoreError("the database writer has stopped".into());
+                    writer.send(append).await.map_err(|_| gone())?;
+                    answer.await.map_err(|_| gone())?
+                }
+                SqlStore::Postgres(pool) => {
+                    sqlx::query(APPEND)
+                        .bind(id)
+                        .bind(seq)
+                        .bind(event)
+                        .execute(pool)
+                        .await?;
+                    Ok(())
+                }
+            }
         })
     }
 
