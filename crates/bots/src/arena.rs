@@ -214,6 +214,7 @@ fn play_unit(config: &ArenaConfig, lineup: &[usize], unit: u64) -> Result<UnitRe
             let mut actions = Vec::new();
             while let Some(deal) = game.deal().filter(|d| !d.is_over()) {
                 let seat = deal.to_act();
+                bots[seat].observe_true_deal(deal); // only `omniscient` uses it: the reference
                 let start = Instant::now();
                 let action = bots[seat].act(&View::new(deal, seat));
                 let slot = slot_of(seat);

@@ -9,6 +9,8 @@
 //! | `random` | uniform over the legal actions |
 //! | `heuristic` | a rule-based player per game family ([`heuristic`]) |
 //! | `ismcts` | information-set Monte Carlo tree search ([`ismcts`]) |
+//! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
+//! | `omniscient` | cheats: the solver on the true deal, a reference upper bound ([`omniscient`]) |
 //!
 //! ```
 //! use torite_bots::{make_bot, play_deal};
@@ -63,7 +65,11 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "ismcts"];
+pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "ismcts", "pimc"];
+
+/// Reference bots [`make_bot`] also accepts, for the arena only and never offered as opponents:
+/// `omniscient` cheats when the arena shows it the true deal ([`Bot::observe_true_deal`]).
+pub const REFERENCE_BOTS: [&str; 1] = ["omniscient"];
 
 /// The strongest bot that decides within about a second: the default opponent and the source
 /// of hints.
@@ -111,6 +117,9 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
             seed,
             budget.unwrap_or(ismcts::DEFAULT_BUDGET),
         ))),
+        "pimc" => Ok(Box::new(pimc::Pimc::new(budget, seed))),
+        // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
+        "omniscient" => Ok(Box::new(omniscient::Omniscient::new(seed))),
         // Search bots register here.
         _ => Err(BotError::UnknownBot(spec.to_owned())),
     }

@@ -1,0 +1,889 @@
+//! An exact perfect-information solver: every hand known, the seat to act searches the rest of
+//! the deal.
+//!
+//! The games have three to five seats and scores that are not zero-sum, so the search is
+//! *paranoid*: one seat, the root, maximises its own final deal reward
+//! ([`deal_rewards`]) and every other seat minimises it. That turns the deal into a two-player
+//! zero-sum game whose value is a guaranteed result for the root: what it scores if the others
+//! gang up on it. The value is exact for that game; no evaluation function is involved.
+//!
+//! The search is alpha-beta (fail-soft) over [`Deal`]s, with:
+//!
+//! - **A transposition table** keyed at trick boundaries by everything the rest of the deal
+//!   and the root's reward can depend on: every seat's remaining hand, the leader, the trump,
+//!   the Lot (declarers, failed declarers, whether it may still be declared) and the tallies
+//!   the root's reward reads. For the trick table (Mini Misère) that is the root's tricks, for
+//!   Mura the root's tricks and counting points, for the Jass games every seat's tricks and
+//!   card points and, while no trump is set, who captured each Jack, Nine and Eight (whose
+//!   value depends on the trump still to come). Entries hold a lower and an upper bound, so a
+//!   result found with any window is reused with any other.
+//! - **Score bounds** per node from the tallies so far (e.g. the trick-table rows still
+//!   reachable with the remaining tricks, or a Mura seat that can no longer reach its
+//!   exemption), which cut whole subtrees when they fall outside the window.
+//! - **Rank-equivalent card pruning** as double-dummy solvers do: two cards of one suit in the
+//!   hand to act, with no card between them (in every order the suit can still be ranked in:
+//!   the plain order, and the trump order while the suit is or may become trump) outside that
+//!   hand and not yet gone in a completed trick, win and lose exactly the same tricks; when they
+//!   are also worth the same under every scoring the suit can still have, only one needs
+//!   searching. Never equivalent to anything: the joker, a low card that wins when led (Mini
+//!   Misère's 2), Mura's ace (it scores differently when it wins its own trick), and Jass cards
+//!   whose points differ (in a suit that may become trump, the Jack and Nine; in a deal that
+//!   may end without trump, the Eight).
+//! - **Move ordering**: the best lead stored in the table first, then a history heuristic.
+//!
+//! `lot`, `pass` and `call:X` are searched like any other action.
+//!
+//! ```
+//! use torite_bots::solver::Solver;
+//! use torite_core::{Deal, Preset};
+//! use rand_chacha::{ChaCha8Rng, rand_core::SeedableRng};
+//! let deal = Deal::random(Preset::MiniMisere4.ruleset(), 0, &mut ChaCha8Rng::seed_from_u64(3));
+//! let mut solver = Solver::new();
+//! let (action, value) = solver.best_action(&deal);
+//! assert!(deal.is_legal(action));
+//! assert_eq!(value, solver.solve(&deal, deal.to_act()));
+//! ```
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use torite_core::{
+    Action, ActionSet, Card, CardPoints, CardSet, Deal, LotTiming, MAX_SEATS, Phase, Rank, Ranking,
+    Scoring, Seat, Suit, Trump, TrumpRule,
+};
+
+use crate::reward::deal_rewards;
+
+/// The default bound on the number of transposition-table entries; the table is cleared when
+/// it would grow past it (about 100 bytes an entry).
+pub const DEFAULT_TT_ENTRIES: usize = 1 << 19;
+
+/// Slots of the history table: 64 card indices, then `lot`, `pass` and four calls.
+const HISTORY_SLOTS: usize = 70;
+
+/// The exact paranoid solver described in the module documentation.
+///
+/// A solver keeps its transposition table between calls (entries stay valid: the key holds the
+/// whole position and the root seat), so solving many related positions is cheaper; call
+/// [`Solver::clear`] to free it.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    tt: HashMap<Key, Entry, BuildHasherDefault<FxHasher>>,
+    history: [[u32; HISTORY_SLOTS]; MAX_SEATS],
+    root: Seat,
+    nodes: u64,
+    max_entries: usize,
+    /// The node count at which the current limited search gives up.
+    stop_at: u64,
+    /// Whether the current limited search gave up.
+    aborted: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// A transposition-table key: the position at a trick boundary, as seen by the root's reward.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Key {
+    hands: [u64; MAX_SEATS],
+    state: u128,
+}
+
+/// Bounds on the exact value of a position, and the best lead found there.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    lower: f64,
+    upper: f64,
+    best: Option<Action>,
+}
+
+/// A fixed-capacity list of actions (no allocation per node).
+#[derive(Clone, Copy)]
+struct Moves {
+    list: [Action; 20],
+    len: usize,
+}
+
+impl Moves {
+    fn new() -> Moves {
+        Moves {
+            list: [Action::Pass; 20],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, action: Action) {
+        self.list[self.len] = action;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[Action] {
+        &self.list[..self.len]
+    }
+}
+
+impl Solver {
+    /// A solver with an empty table of at most [`DEFAULT_TT_ENTRIES`] entries.
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::with_capacity(DEFAULT_TT_ENTRIES)
+    }
+
+    /// A solver whose table is cleared whenever it would exceed `max_entries` entries.
+    #[must_use]
+    pub fn with_capacity(max_entries: usize) -> Solver {
+        Solver {
+            tt: HashMap::default(),
+            history: [[0; HISTORY_SLOTS]; MAX_SEATS],
+            root: 0,
+            nodes: 0,
+            max_entries: max_entries.max(1),
+            stop_at: u64::MAX,
+            aborted: false,
+        }
+    }
+
+    /// Empties the transposition table and the move-ordering history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = [[0; HISTORY_SLOTS]; MAX_SEATS];
+    }
+
+    /// Positions visited since the solver was made (a measure of work).
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The number of transposition-table entries held.
+    #[must_use]
+    pub fn table_len(&self) -> usize {
+        self.tt.len()
+    }
+
+    /// The exact value of `deal` for `root`: the final deal reward ([`deal_rewards`]) `root`
+    /// is sure of when every other seat plays against it and all hands are known. `root` need
+    /// not be the seat to act. A finished deal's value is its reward.
+    pub fn solve(&mut self, deal: &Deal, root: Seat) -> f64 {
+        self.root = root;
+        self.exact(deal)
+    }
+
+    /// The exact value by a sequence of null-window tests (MTD(f), descending from the upper
+    /// bound): each test asks whether the value reaches `beta`, with the window
+    /// `(next_down(beta), beta)` that no value lies strictly inside, and answers with a bound.
+    fn exact(&mut self, deal: &Deal) -> f64 {
+        if deal.is_over() {
+            return deal_rewards(deal)[self.root];
+        }
+        let (mut lower, mut upper) = self.bounds(deal);
+        while lower < upper && !self.aborted {
+            let beta = upper;
+            let g = self.search(deal, beta.next_down(), beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        lower
+    }
+
+    /// The best action of the seat to act and its exact value for that seat. Among actions of
+    /// equal value, the first searched is chosen.
+    ///
+    /// # Panics
+    ///
+    /// If the deal is over.
+    pub fn best_action(&mut self, deal: &Deal) -> (Action, f64) {
+        assert!(!deal.is_over(), "best_action on a finished deal");
+        self.root = deal.to_act();
+        let moves = self.moves(deal, deal.legal_actions(), None, 0);
+        let mut best = (moves.list[0], f64::NEG_INFINITY);
+        for &action in moves.as_slice() {
+            let mut child = deal.clone();
+            child.apply_unchecked(action);
+            // Fail-soft: a result at or below `best` is only an upper bound, which is enough to
+            // know this action is no better.
+            let v = self.search(&child, best.1, f64::INFINITY);
+            if v > best.1 {
+                best = (action, v);
+            }
+        }
+        best
+    }
+
+    /// The exact value, for the seat to act, of each of its legal actions, in the order of
+    /// [`torite_core::ActionSet::iter`]. Equivalent cards share one search.
+    #[must_use]
+    pub fn action_values(&mut self, deal: &Deal) -> Vec<(Action, f64)> {
+        let legal = deal.legal_actions();
+        self.root = deal.to_act();
+        let eq = Equivalence::new(deal);
+        let mut rep_values: Vec<(Card, f64)> = Vec::with_capacity(legal.cards.len());
+        let mut out = Vec::with_capacity(legal.len());
+        for action in legal.iter() {
+            let value = match action {
+                Action::Play(card) => {
+                    let rep = rep_values
+                        .iter()
+                        .find(|(r, _)| *r == card || eq.equivalent(*r, card))
+                        .map(|(_, v)| *v);
+                    match rep {
+                        Some(v) => v,
+                        None => {
+                            let v = self.child_value(deal, action);
+                            rep_values.push((card, v));
+                            v
+                        }
+                    }
+                }
+                _ => self.child_value(deal, action),
+            };
+            out.push((action, value));
+        }
+        out
+    }
+
+    /// [`Solver::action_values`] within a budget of `max_nodes` positions: `None` if the
+    /// search would need more (the table keeps only what was fully solved, so it stays exact).
+    pub fn try_action_values(&mut self, deal: &Deal, max_nodes: u64) -> Option<Vec<(Action, f64)>> {
+        self.stop_at = self.nodes.saturating_add(max_nodes);
+        self.aborted = false;
+        let values = self.action_values(deal);
+        self.stop_at = u64::MAX;
+        if std::mem::take(&mut self.aborted) {
+            None
+        } else {
+            Some(values)
+        }
+    }
+
+    fn child_value(&mut self, deal: &Deal, action: Action) -> f64 {
+        let mut child = deal.clone();
+        child.apply_unchecked(action);
+        self.exact(&child)
+    }
+
+    /// Fail-soft alpha-beta: the exact value if it lies strictly inside `(alpha, beta)`, an upper
+    /// bound at or below `alpha`, a lower bound at or above `beta`.
+    fn search(&mut self, deal: &Deal, alpha: f64, beta: f64) -> f64 {
+        self.node(deal, alpha, beta, None)
+    }
+
+    /// [`Solver::search`], with the score bounds of the trick's first position when they are
+    /// known (they change only when a trick completes, or with a Lot declared in the first).
+    fn node(
+        &mut self,
+        deal: &Deal,
+        mut alpha: f64,
+        mut beta: f64,
+        inherited: Option<(f64, f64)>,
+    ) -> f64 {
+        self.nodes += 1;
+        if self.nodes >= self.stop_at {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0.0;
+        }
+        if deal.is_over() {
+            return deal_rewards(deal)[self.root];
+        }
+        let legal = deal.legal_actions();
+        let boundary = deal.phase() == Phase::Play && deal.current_trick().is_empty();
+        let bounds = match inherited {
+            Some(b) if !boundary && deal.tricks_completed() > 0 => b,
+            _ => self.bounds(deal),
+        };
+        if legal.len() == 1 {
+            // Forced: no choice to search, store or order.
+            let mut child = deal.clone();
+            let action = match legal.cards.first() {
+                Some(card) => Action::Play(card),
+                None => legal.nth(0).unwrap_or(Action::Pass),
+            };
+            child.apply_unchecked(action);
+            if boundary && deal.tricks_completed() + 1 == deal.rules().tricks() {
+                return self.play_out(child, alpha, beta);
+            }
+            return self.node(&child, alpha, beta, Some(bounds));
+        }
+        let (mut lo, mut hi) = bounds;
+        let mut key = None;
+        let mut tt_move = None;
+        if boundary {
+            let k = self.key(deal);
+            if let Some(e) = self.tt.get(&k) {
+                lo = lo.max(e.lower);
+                hi = hi.min(e.upper);
+                tt_move = e.best;
+            }
+            key = Some(k);
+        }
+        if lo >= hi || lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (alpha0, beta0) = (alpha, beta);
+        let seat = deal.to_act();
+        let maximising = seat == self.root;
+        let dir = self.direction(deal, beta);
+        let moves = self.moves(deal, legal, tt_move, dir);
+        let mut best = if maximising {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        let mut best_move = None;
+        for &action in moves.as_slice() {
+            let mut child = deal.clone();
+            child.apply_unchecked(action);
+            let v = self.node(&child, alpha, beta, Some(bounds));
+            if self.aborted {
+                return 0.0; // nothing stored from an unfinished search
+            }
+            if maximising {
+                if v > best {
+                    best = v;
+                    best_move = Some(action);
+                    alpha = alpha.max(v);
+                }
+            } else if v < best {
+                best = v;
+                best_move = Some(action);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.history[seat][slot(action)] += 1;
+                break;
+            }
+        }
+        if let Some(k) = key {
+            let (lower, upper) = if best <= alpha0 {
+                (lo, best)
+            } else if best >= beta0 {
+                (best, hi)
+            } else {
+                (best, best)
+            };
+            self.store(k, lower, upper, best_move);
+        }
+        best
+    }
+
+    /// Plays out the rest of a deal while every action is forced (the last trick), searching
+    /// from the first real choice if one comes (a suit to call).
+    fn play_out(&mut self, mut deal: Deal, alpha: f64, beta: f64) -> f64 {
+        loop {
+            if deal.is_over() {
+                return deal_rewards(&deal)[self.root];
+            }
+            let legal = deal.legal_actions();
+            match (legal.cards.first(), legal.len()) {
+                (Some(card), 1) => deal.apply_unchecked(Action::Play(card)),
+                _ if legal.len() == 1 => deal.apply_unchecked(legal.nth(0).unwrap_or(Action::Pass)),
+                _ => return self.search(&deal, alpha, beta),
+            }
+        }
+    }
+
+    fn store(&mut self, key: Key, lower: f64, upper: f64, best: Option<Action>) {
+        if self.tt.len() >= self.max_entries {
+            self.tt.clear();
+        }
+        self.tt
+            .entry(key)
+            .and_modify(|e| {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                if best.is_some() {
+                    e.best = best;
+                }
+            })
+            .or_insert(Entry { lower, upper, best });
+    }
+
+    /// The actions to search, best first: equivalent cards reduced to one.
+    fn moves(&self, deal: &Deal, legal: ActionSet, tt_move: Option<Action>, dir: i8) -> Moves {
+        let cards = representatives(deal, legal.cards);
+        let mut moves = Moves::new();
+        if let Some(m) = tt_move
+            && legal.contains(m)
+        {
+            moves.push(m);
+        }
+        let skip = moves.len;
+        for action in cards
+            .iter()
+            .map(Action::Play)
+            .chain(legal.lot.then_some(Action::Lot))
+            .chain(legal.pass.then_some(Action::Pass))
+            .chain(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| legal.calls & (1 << s.index()) != 0)
+                    .map(Action::Call),
+            )
+        {
+            if skip == 1 && moves.list[0] == action {
+                continue;
+            }
+            moves.push(action);
+        }
+        // Order the rest by history, then, when the root's aim is known, by strength in the
+        // trick (everyone high when the root needs tricks, low when it must shed them);
+        // highest score first (insertion sort).
+        let history = &self.history[deal.to_act()];
+        let rules = deal.rules();
+        let leading = deal.current_trick().is_empty();
+        let score = |a: Action| -> i64 {
+            let h = i64::from(history[slot(a)]);
+            match a {
+                Action::Play(card) if dir != 0 => {
+                    let led = if leading { card.suit() } else { deal.led() };
+                    let s = i64::from(rules.strength(card, led, deal.trump(), leading));
+                    (h << 8) + 64 + s * i64::from(dir)
+                }
+                _ => (h << 8) + 64,
+            }
+        };
+        let list = &mut moves.list[skip..moves.len];
+        let mut keyed: [(i64, Action); 20] = [(0, Action::Pass); 20];
+        for (k, a) in keyed.iter_mut().zip(list.iter()) {
+            *k = (score(*a), *a);
+        }
+        let keyed = &mut keyed[..list.len()];
+        for i in 1..keyed.len() {
+            let mut j = i;
+            while j > 0 && keyed[j - 1].0 < keyed[j].0 {
+                keyed.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for (a, k) in list.iter_mut().zip(keyed.iter()) {
+            *a = k.1;
+        }
+        moves
+    }
+
+    /// Whether the root, to reach `beta`, needs more tricks (1) or must lose the rest (-1);
+    /// 0 when that is not clear.
+    fn direction(&self, deal: &Deal, beta: f64) -> i8 {
+        let rules = deal.rules();
+        let root = self.root;
+        let tricks = usize::from(deal.tricks_won()[root]);
+        let remaining = rules.tricks() - deal.tricks_completed();
+        match rules.scoring {
+            Scoring::TrickTable { points } => {
+                let lot = deal.lot();
+                if lot.declarers != 0 {
+                    let bit = 1 << root;
+                    return if lot.declarers & bit != 0 && lot.failed & bit == 0 {
+                        1
+                    } else {
+                        0
+                    };
+                }
+                let good = |k: usize| f64::from(points[k.min(points.len() - 1)]) >= beta;
+                let now = good(tricks);
+                let more = (tricks + 1..=tricks + remaining).any(good);
+                match (now, more) {
+                    (false, true) => 1,
+                    (true, _) => -1,
+                    _ => 0,
+                }
+            }
+            Scoring::Mura { .. } => -1,
+            _ => 0,
+        }
+    }
+
+    /// Lower and upper bounds on the root's reward from the tallies so far.
+    fn bounds(&self, deal: &Deal) -> (f64, f64) {
+        let rules = deal.rules();
+        let root = self.root;
+        let tricks = usize::from(deal.tricks_won()[root]);
+        let remaining = rules.tricks() - deal.tricks_completed();
+        match rules.scoring {
+            Scoring::TrickTable { points } => {
+                let row = |k: usize| f64::from(points[k.min(points.len() - 1)]);
+                let table = (tricks..=tricks + remaining)
+                    .map(row)
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                        (a.min(v), b.max(v))
+                    });
+                let Some(lot_rules) = rules.lot else {
+                    return table;
+                };
+                let open = match lot_rules.timing {
+                    LotTiming::FirstCard => deal.tricks_completed() == 0,
+                    LotTiming::BeforeLead => deal.phase() == Phase::LotQuestion,
+                };
+                let success = f64::from(lot_rules.success);
+                let fail = f64::from(lot_rules.fail);
+                let lot = deal.lot();
+                if open {
+                    let (a, b) = table;
+                    return (
+                        a.min(0.0).min(success).min(fail),
+                        b.max(0.0).max(success).max(fail),
+                    );
+                }
+                if lot.declarers == 0 {
+                    return table;
+                }
+                let bit = 1 << root;
+                let other = if lot.declarers & bit != 0 {
+                    if lot.failed & bit != 0 { 0.0 } else { success }
+                } else {
+                    fail
+                };
+                (other.min(0.0), other.max(0.0))
+            }
+            Scoring::Mura {
+                threshold,
+                bonus_at,
+            } => {
+                let points = deal.card_points(root);
+                if bonus_at.is_some_and(|b| points >= u32::from(b)) {
+                    return (1.0, 1.0);
+                }
+                let mut gone = CardSet::EMPTY;
+                for s in 0..deal.players() {
+                    gone |= deal.won(s);
+                }
+                let open = rules.deck() - gone;
+                let counting = open
+                    & CardSet::of_ranks(
+                        1 << Rank::ACE.index()
+                            | 1 << Rank::KING.index()
+                            | 1 << Rank::QUEEN.index()
+                            | 1 << Rank::JACK.index(),
+                    );
+                let aces = open & CardSet::of_ranks(1 << Rank::ACE.index());
+                let most = points + (counting.len() + aces.len()) as u32;
+                let hi = if bonus_at.is_some_and(|b| most >= u32::from(b)) {
+                    1.0
+                } else if most >= u32::from(threshold) {
+                    0.0
+                } else {
+                    -((tricks + 1) as f64)
+                };
+                let lo = if points >= u32::from(threshold) {
+                    0.0
+                } else {
+                    -((tricks + remaining + 1) as f64)
+                };
+                (lo, hi)
+            }
+            Scoring::Mittlere { .. } => (-2.0, 2.0),
+            Scoring::Molotow { .. } => (-3.0, 3.0),
+            Scoring::PlusMinus => (0.0, 2.0),
+            Scoring::OwnPoints => (0.0, 157.0),
+            _ => (f64::NEG_INFINITY, f64::INFINITY),
+        }
+    }
+
+    /// The table key of a trick boundary (Play phase, no card in the trick).
+    fn key(&self, deal: &Deal) -> Key {
+        let n = deal.players();
+        let mut hands = [0; MAX_SEATS];
+        for (s, h) in hands.iter_mut().enumerate().take(n) {
+            *h = deal.hand(s).bits();
+        }
+        normalise(deal, &mut hands[..n]);
+        let lot = deal.lot();
+        let trump: u128 = match deal.trump() {
+            Trump::None => 0,
+            Trump::Suit(s) => 1 + s as u128,
+            Trump::JokerOnly => 5,
+        };
+        let mut state: u128 = self.root as u128
+            | (deal.to_act() as u128) << 3
+            | trump << 6
+            | u128::from(lot.declarers) << 9
+            | u128::from(lot.failed) << 14
+            | u128::from(deal.may_declare_with_card()) << 19;
+        let tricks = deal.tricks_won();
+        let root = self.root;
+        match deal.rules().scoring {
+            Scoring::TrickTable { .. } => state |= u128::from(tricks[root]) << 20,
+            Scoring::Mura { .. } => {
+                state |= u128::from(tricks[root]) << 20;
+                state |= u128::from(deal.card_points(root)) << 24;
+            }
+            _ => {
+                let mut shift = 20;
+                for (s, t) in tricks.iter().enumerate() {
+                    state |= u128::from(*t) << shift;
+                    state |= u128::from(deal.card_points(s).min(255)) << (shift + 4);
+                    shift += 12;
+                }
+                // Cards whose value waits for the trump: who captured each Jack, Nine, Eight.
+                if deal.trump() == Trump::None
+                    && matches!(deal.rules().card_points, CardPoints::Jass { .. })
+                {
+                    let waiting = deal.rules().deck()
+                        & CardSet::of_ranks(
+                            1 << Rank::JACK.index()
+                                | 1 << Rank::NINE.index()
+                                | 1 << Rank::EIGHT.index(),
+                        );
+                    for card in waiting {
+                        let owner = (0..n).find(|s| deal.won(*s).contains(card));
+                        state |= owner.map_or(0, |s| s as u128 + 1) << shift;
+                        shift += 3;
+                    }
+                }
+            }
+        }
+        Key { hands, state }
+    }
+}
+
+/// Replaces the cards in `sets` (a trick boundary's hands: together every live card) by their
+/// relative ranks, when only the order of cards matters: no card
+/// points, no trump, and the natural order (the bit order). In each suit the live cards,
+/// strongest first, take the strongest ranks of the deck; the low card that wins when led keeps
+/// its identity, and so does the joker. Positions with the same relative ranks play out
+/// identically, so they share one table entry.
+fn normalise(deal: &Deal, sets: &mut [u64]) {
+    let rules = deal.rules();
+    if rules.card_points != CardPoints::None
+        || rules.trump != TrumpRule::NoTrump
+        || rules.ranking != Ranking::AceHigh
+    {
+        return;
+    }
+    let special = match rules.low_card {
+        Some(low) if rules.led_low_wins => 1u16 << low.index(),
+        _ => 0,
+    };
+    let deck_lane = rules.ranks & !special;
+    let live: u64 = sets.iter().fold(0, |m, h| m | h);
+    for suit in 0..4 {
+        let shift = 16 * suit;
+        let lane = ((live >> shift) as u16) & deck_lane;
+        // Map the k-th strongest live rank to the k-th strongest deck rank.
+        let mut map = [0u8; 16];
+        let mut changed = false;
+        let mut from = lane;
+        let mut to = deck_lane;
+        while from != 0 {
+            let f = 15 - from.leading_zeros() as u8;
+            let t = 15 - to.leading_zeros() as u8;
+            from &= !(1 << f);
+            to &= !(1 << t);
+            map[f as usize] = t;
+            changed |= f != t;
+        }
+        if !changed {
+            continue;
+        }
+        for h in sets.iter_mut() {
+            let mut bits = ((*h >> shift) as u16) & deck_lane;
+            if bits == 0 {
+                continue;
+            }
+            let mut out = 0u16;
+            while bits != 0 {
+                let f = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out |= 1 << map[f];
+            }
+            *h = (*h & !(u64::from(deck_lane) << shift)) | u64::from(out) << shift;
+        }
+    }
+}
+
+/// The history-table slot of an action.
+fn slot(action: Action) -> usize {
+    match action {
+        Action::Play(card) => card.index() as usize,
+        Action::Lot => 64,
+        Action::Pass => 65,
+        Action::Call(suit) => 66 + suit.index(),
+    }
+}
+
+/// One card of each class of equivalent cards among `cards` (all of the hand to act).
+fn representatives(deal: &Deal, cards: CardSet) -> CardSet {
+    if cards.len() <= 1 {
+        return cards;
+    }
+    let mut eq = None;
+    let mut keep = cards & CardSet::single(Card::JOKER);
+    for suit in Suit::ALL {
+        let lane = cards.of_suit(suit);
+        if lane.len() <= 1 {
+            keep |= lane;
+            continue;
+        }
+        let eq = eq.get_or_insert_with(|| Equivalence::new(deal));
+        let mut kept = CardSet::EMPTY;
+        for card in lane {
+            if !kept.iter().any(|k| eq.equivalent(k, card)) {
+                kept.insert(card);
+            }
+        }
+        keep |= kept;
+    }
+    keep
+}
+
+/// What deciding card equivalence needs to know about a position (module documentation).
+struct Equivalence<'a> {
+    deal: &'a Deal,
+    /// Per suit, as rank bits: the cards outside the hand to act that are not gone in a
+    /// completed trick (the trick in progress counts as live).
+    live: [u16; 4],
+}
+
+impl Equivalence<'_> {
+    fn new(deal: &Deal) -> Equivalence<'_> {
+        let hand = deal.hand(deal.to_act());
+        let mut trick = CardSet::EMPTY;
+        for card in deal.current_trick() {
+            trick.insert(*card);
+        }
+        let live = (deal.rules().deck() - deal.played() - hand) | trick;
+        let lane = |suit: Suit| (live.of_suit(suit).bits() >> (16 * suit.index())) as u16;
+        Equivalence {
+            deal,
+            live: Suit::ALL.map(lane),
+        }
+    }
+
+    /// Whether two different cards of the hand to act are interchangeable for the rest of the
+    /// deal.
+    fn equivalent(&self, a: Card, b: Card) -> bool {
+        let (Some(suit), Some(ra), Some(rb)) = (a.suit(), a.rank(), b.rank()) else {
+            return false;
+        };
+        if b.suit() != Some(suit) {
+            return false;
+        }
+        match (point_class(self.deal, a), point_class(self.deal, b)) {
+            (Some(x), Some(y)) if x == y => {}
+            _ => return false,
+        }
+        let live = self.live[suit.index()];
+        if live == 0 {
+            return true;
+        }
+        let rules = self.deal.rules();
+        let trump = self.deal.trump();
+        let is_trump = trump == Trump::Suit(suit);
+        let may_become_trump = trump == Trump::None && rules.trump == TrumpRule::FirstOffSuit;
+        let orders = [
+            (!is_trump).then_some(rules.ranking),
+            (is_trump || may_become_trump).then_some(rules.trump_ranking),
+        ];
+        orders
+            .into_iter()
+            .flatten()
+            .all(|order| nothing_between(order, ra, rb, live))
+    }
+}
+
+/// Whether no rank of `live` (lane bits) lies strictly between `a` and `b` in `order`.
+fn nothing_between(order: Ranking, a: Rank, b: Rank, live: u16) -> bool {
+    if order == Ranking::AceHigh {
+        // The natural order is the bit order (the low card 2 is the lowest bit).
+        let (lo, hi) = (a.index().min(b.index()), a.index().max(b.index()));
+        let between = ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
+        return live & between == 0;
+    }
+    let (sa, sb) = (order.strength(a), order.strength(b));
+    let (lo, hi) = (sa.min(sb), sa.max(sb));
+    let mut bits = live;
+    while bits != 0 {
+        let r = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        if let Some(rank) = Rank::from_index(r) {
+            let s = order.strength(rank);
+            if s > lo && s < hi {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Cards with the same class are worth the same under every scoring their suit can still have;
+/// `None` for a card that is never interchangeable with another.
+fn point_class(deal: &Deal, card: Card) -> Option<u8> {
+    let rules = deal.rules();
+    let rank = card.rank()?;
+    if rules.led_low_wins && rules.low_card == Some(rank) {
+        return None;
+    }
+    match rules.card_points {
+        CardPoints::None => Some(0),
+        CardPoints::Mura => match rank {
+            Rank::ACE => None,
+            Rank::KING | Rank::QUEEN | Rank::JACK => Some(1),
+            _ => Some(0),
+        },
+        CardPoints::Jass {
+            no_trump_eights, ..
+        } => {
+            let suit = card.suit()?;
+            let trump = deal.trump();
+            let jass_trump = rules.trump_ranking == Ranking::JassTrump
+                && (trump == Trump::Suit(suit)
+                    || (trump == Trump::None && rules.trump == TrumpRule::FirstOffSuit));
+            let eights = no_trump_eights && trump == Trump::None;
+            let zero = match rank {
+                Rank::SIX | Rank::SEVEN => true,
+                Rank::EIGHT => !eights,
+                Rank::NINE => !jass_trump,
+                _ => false,
+            };
+            Some(if zero { 0 } else { rank.index() })
+        }
+        _ => None,
+    }
+}
+
+/// A fast non-cryptographic hasher (the multiply-rotate scheme of rustc's FxHash) for the
+/// transposition table's fixed-size keys.
+#[derive(Clone, Copy, Default, Debug)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(buf));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
