@@ -203,12 +203,17 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   const trickView = (): HTMLElement => {
     const st = state!;
     const trick = st.trick ?? [];
+    const last = st.last_trick;
     if (trick.length) {
       return h("div", { class: "trick", "aria-label": t("trick", { number: (st.tricks_completed ?? 0) + 1 }) },
         h("div", { class: "label" }, t("trick", { number: (st.tricks_completed ?? 0) + 1 })),
-        h("div", { class: "played" }, trick.map((p) => h("figure", { class: st.winning === p.seat ? "winning" : "" }, cardEl(p.card), h("figcaption", {}, seatName(p.seat))))));
+        h("div", { class: "played" }, trick.map((p) => h("figure", { class: st.winning === p.seat ? "winning" : "" }, cardEl(p.card), h("figcaption", {}, seatName(p.seat))))),
+        last
+          ? h("details", { class: "last-trick" },
+              h("summary", {}, t("last-trick"), " — ", t("trick-won-by", { seat: seatName(last.winner) })),
+              h("div", { class: "played" }, last.cards.map((c, i) => cardEl(c, { small: true, selected: (last.leader + i) % st.players === last.winner }))))
+          : null);
     }
-    const last = st.last_trick;
     if (last) {
       return h("div", { class: "trick last" },
         h("div", { class: "label" }, t("last-trick"), " — ", t("trick-won-by", { seat: seatName(last.winner) })),

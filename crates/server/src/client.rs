@@ -9,6 +9,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// An HTTP answer: status and body.
@@ -123,7 +124,10 @@ impl Session {
             Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
             None => format!("ws://{addr}/ws/{table}"),
         };
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        // The WebSocket layer clears its whole read buffer before each read: keep it to the
+        // size of a typical state message rather than the default 128 KiB.
+        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
             .await
             .map_err(|e| e.to_string())?;
         let mut session = Session {

@@ -74,8 +74,11 @@ pub(crate) async fn upgrade(
         table.connections.fetch_sub(1, Ordering::SeqCst);
         return error(503, "this table has as many connections as it takes");
     }
+    // Small reads: clients' messages are small, and the WebSocket layer clears its whole read
+    // buffer before each read (128 KiB by default, which costs more than the rest together).
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
             connection(socket, table.clone(), token, auth).await;
             table.connections.fetch_sub(1, Ordering::SeqCst);
