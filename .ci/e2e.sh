@@ -17,7 +17,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   echo "   chromium not available: browser tests skipped"
   exit 0
 fi
-[ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+[ -d web/node_modules/playwright-core ] || (cd web && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 cargo build --quiet --locked
 cd web
 TORITE_BIN=../target/debug/torite timeout 600 node e2e/run.mjs
