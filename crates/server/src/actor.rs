@@ -20,7 +20,7 @@ use torite_core::{Action, Seat, View};
 
 use crate::Config;
 use crate::store::Store;
-use crate::table::{Event, Occupant, Refusal, TableState, token_hash};
+use crate::table::{Event, Occupant, Refusal, Summary, TableState, token_hash};
 
 /// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
 /// full; the table itself never waits on a subscriber.
@@ -80,7 +80,7 @@ pub struct Published {
     /// The state's version.
     pub version: u64,
     /// The lobby summary.
-    pub summary: Value,
+    pub summary: Summary,
     /// The state message of each seat (JSON text).
     pub seats: Vec<Arc<str>>,
     /// The spectators' state message (JSON text).
@@ -190,16 +190,17 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
 
 fn publish_of(state: &TableState, connected: &[u32]) -> Published {
     let summary = state.summary(connected);
+    let results = state.results();
     let n = state.seats().len();
     // Only a person's seat can have a socket: bots' and empty seats get no message of their
     // own (a socket without a seat of its own is shown the spectators' message).
     let seats = (0..n)
         .map(|s| match state.seats()[s] {
-            Occupant::Human { .. } => Arc::from(state.state_message(Some(s), &summary).to_string()),
+            Occupant::Human { .. } => Arc::from(state.state_message(Some(s), &summary, &results)),
             _ => Arc::from(""),
         })
         .collect();
-    let spectator = Arc::from(state.state_message(None, &summary).to_string());
+    let spectator = Arc::from(state.state_message(None, &summary, &results));
     let owners = state
         .seats()
         .iter()

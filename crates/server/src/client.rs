@@ -98,6 +98,24 @@ fn dechunk(mut text: &str) -> String {
     out
 }
 
+/// The parts of a server message that a playing client needs, read without building a
+/// JSON tree (the load test's clients).
+#[derive(Clone, PartialEq, Eq, Debug, Default, serde::Deserialize)]
+pub struct Brief {
+    /// The message type.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// A state's version.
+    #[serde(default)]
+    pub version: u64,
+    /// Whether the game has ended.
+    #[serde(default)]
+    pub finished: bool,
+    /// The legal actions of the receiving seat.
+    #[serde(default)]
+    pub legal: Vec<String>,
+}
+
 /// A WebSocket session with a table.
 #[derive(Debug)]
 pub struct Session {
@@ -166,6 +184,39 @@ impl Session {
                 _ => {}
             }
         }
+    }
+
+    /// The next message, read as a [`Brief`] ([`Session::state`] is not updated).
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::next`].
+    pub async fn next_brief(&mut self) -> Result<Brief, String> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(30), self.socket.next())
+                .await
+                .map_err(|_| "no message within 30 s".to_owned())?
+                .ok_or_else(|| "the socket closed".to_owned())?
+                .map_err(|e| e.to_string())?;
+            match msg {
+                Message::Text(text) => {
+                    return serde_json::from_str(text.as_str())
+                        .map_err(|e| format!("not JSON: {e}"));
+                }
+                Message::Close(_) => return Err("the socket closed".to_owned()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Sends an action answering the state of `version`.
+    ///
+    /// # Errors
+    ///
+    /// The socket failed.
+    pub async fn act_at(&mut self, action: &str, version: u64) -> Result<(), String> {
+        let msg = serde_json::json!({"type": "act", "action": action, "version": version});
+        self.send_text(&msg.to_string()).await
     }
 
     /// Waits for a state message that satisfies `pred`, returning it.

@@ -154,18 +154,13 @@ impl Hub {
     }
 
     /// The lobby: the summaries of the newest [`LOBBY_SIZE`] tables, newest first.
-    pub async fn summaries(&self) -> Vec<serde_json::Value> {
+    pub async fn summaries(&self) -> Vec<table::Summary> {
         let tables = self.tables.read().await;
-        let mut list: Vec<serde_json::Value> = tables
+        let mut list: Vec<table::Summary> = tables
             .values()
             .map(|h| h.states.borrow().summary.clone())
             .collect();
-        list.sort_by(|a, b| {
-            b["created"]
-                .as_u64()
-                .cmp(&a["created"].as_u64())
-                .then_with(|| a["id"].as_str().cmp(&b["id"].as_str()))
-        });
+        list.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
         list.truncate(LOBBY_SIZE);
         list
     }
@@ -188,7 +183,7 @@ impl Hub {
             .read()
             .await
             .values()
-            .filter(|h| h.states.borrow().summary["status"] != "finished")
+            .filter(|h| h.states.borrow().summary.status != "finished")
             .count();
         if live >= self.config.max_tables {
             return Err(Refusal {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
-use crate::client::{Session, request};
+use crate::client::{Brief, Session, request};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -105,38 +105,44 @@ async fn client(
         finished: false,
     };
     let mut pending: Option<(u64, Instant)> = None;
+    let mut state = Brief {
+        kind: "state".into(),
+        version: session.state["version"].as_u64().unwrap_or(0),
+        finished: session.state["finished"] == true,
+        legal: session.state["legal"]
+            .as_array()
+            .map(|l| {
+                l.iter()
+                    .filter_map(|a| a.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
     loop {
-        if session.state["finished"] == true {
-            out.finished = true;
-            out.actions = session.state["version"].as_u64().unwrap_or(0);
+        if state.finished || Instant::now() > deadline {
+            out.finished = state.finished;
+            out.actions = state.version;
             break;
         }
-        if Instant::now() > deadline {
-            out.actions = session.state["version"].as_u64().unwrap_or(0);
-            break;
-        }
-        let version = session.state["version"].as_u64().unwrap_or(0);
-        if pending.is_none() && session.my_turn() {
+        if pending.is_none() && !state.legal.is_empty() {
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
-            let action = session.state["legal"][0]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            session.act(&action).await?;
-            pending = Some((version, Instant::now()));
+            session.act_at(&state.legal[0], state.version).await?;
+            pending = Some((state.version, Instant::now()));
         }
-        let msg = session.next().await?;
-        if msg["type"] == "error" {
+        let msg = session.next_brief().await?;
+        if msg.kind == "error" {
             out.errors += 1;
             pending = None;
-        } else if let Some((v, sent)) = pending
-            && msg["type"] == "state"
-            && msg["version"].as_u64().unwrap_or(0) > v
-        {
-            out.latencies.push(sent.elapsed());
-            pending = None;
+        } else if msg.kind == "state" {
+            if let Some((v, sent)) = pending
+                && msg.version > v
+            {
+                out.latencies.push(sent.elapsed());
+                pending = None;
+            }
+            state = msg;
         }
     }
     session.close().await;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use torite_core::shuffle::{below, deal_hands};
 use torite_core::{
-    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, Suit, Trick, Trump, View,
+    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, Suit, Trump, View,
 };
 
 /// Longest display name, in characters.
@@ -554,8 +554,8 @@ impl TableState {
 
     /// The lobby's summary of this table (public).
     #[must_use]
-    pub fn summary(&self, connected: &[u32]) -> Value {
-        let seats: Vec<Value> = self
+    pub fn summary(&self, connected: &[u32]) -> Summary {
+        let seats = self
             .seats
             .iter()
             .enumerate()
@@ -565,123 +565,243 @@ impl TableState {
                     Occupant::Human { .. } => ("human", None),
                     Occupant::Bot { spec } => ("bot", Some(spec.clone())),
                 };
-                json!({
-                    "name": self.name(s),
-                    "kind": kind,
-                    "bot": bot,
-                    "connected": connected.get(s).copied().unwrap_or(0) > 0,
-                })
+                SeatSummary {
+                    name: self.name(s),
+                    kind,
+                    bot,
+                    connected: connected.get(s).copied().unwrap_or(0) > 0,
+                }
             })
             .collect();
-        json!({
-            "id": self.id,
-            "ruleset": self.rules.to_json(),
-            "base": self.rules.id(),
-            "players": self.seats.len(),
-            "status": self.status().as_str(),
-            "seats": seats,
-            "created": self.created,
-            "timer": self.timer,
-            "deals": self.game.results().len(),
-        })
+        Summary {
+            id: self.id.clone(),
+            ruleset: self.rules.to_json(),
+            base: self.rules.id(),
+            players: self.seats.len(),
+            status: self.status().as_str(),
+            seats,
+            created: self.created,
+            timer: self.timer,
+            deals: self.game.results().len(),
+        }
     }
 
-    /// The state message for `seat` (`None`: a spectator), built from that seat's [`View`].
+    /// The scored deals, as every state message shows them.
     #[must_use]
-    pub fn state_message(&self, seat: Option<Seat>, summary: &Value) -> Value {
+    pub fn results(&self) -> Vec<ResultMsg> {
         let n = self.seats.len();
-        let results: Vec<Value> = self
-            .game
+        self.game
             .results()
             .iter()
             .enumerate()
-            .map(|(i, r)| {
-                json!({
-                    "deal": i,
-                    "dealer": r.dealer,
-                    "tricks": &r.facts.tricks[..n],
-                    "points": &r.facts.points[..n],
-                    "lot": r.facts.lot.map(|l| json!({
-                        "declarers": seats_of(l.declarers),
-                        "success": l.winner.is_some(),
-                    })),
-                    "scores": &r.score.scores[..n],
-                    "totals": &r.totals[..n],
-                    "rule": torite_core::record::rule_name(r.score.rule),
-                    "draw": r.draw,
-                })
+            .map(|(i, r)| ResultMsg {
+                deal: i,
+                dealer: r.dealer,
+                tricks: r.facts.tricks[..n].to_vec(),
+                points: r.facts.points[..n].to_vec(),
+                lot: r.facts.lot.map(|l| LotResultMsg {
+                    declarers: seats_of(l.declarers),
+                    success: l.winner.is_some(),
+                }),
+                scores: r.score.scores[..n].to_vec(),
+                totals: r.totals[..n].to_vec(),
+                rule: torite_core::record::rule_name(r.score.rule),
+                draw: r.draw,
             })
-            .collect();
-        let mut msg = json!({
-            "type": "state",
-            "version": self.version,
-            "seat": seat,
-            "table": summary,
-            "ruleset": self.rules.id(),
-            "players": n,
-            "started": self.started,
-            "deal": null,
-            "totals": self.game.totals(),
-            "held": self.game.held().len(),
-            "results": results,
-            "finished": self.game.is_finished(),
-            "winners": self.game.winners(),
-        });
+            .collect()
+    }
+
+    /// The state message for `seat` (`None`: a spectator), built from that seat's [`View`],
+    /// as JSON text. `summary` and `results` are this state's ([`TableState::summary`],
+    /// [`TableState::results`]), shared by every seat's message.
+    #[must_use]
+    pub fn state_message(
+        &self,
+        seat: Option<Seat>,
+        summary: &Summary,
+        results: &[ResultMsg],
+    ) -> String {
+        let n = self.seats.len();
         let deal = self.game.deal().or(self.finished_deal.as_ref());
-        if let Some(deal) = deal {
+        let deal_fields = deal.map(|deal| {
             // Every deal fact below comes through a View; a spectator gets seat 0's view
             // without its hand or legal actions.
             let view = View::new(deal, seat.unwrap_or(0));
-            let deal_index = self.record.deals.len().saturating_sub(1);
-            msg["deal"] = json!(deal_index);
-            let obj = msg.as_object_mut().expect("an object");
-            obj.insert("dealer".into(), json!(view.dealer()));
-            obj.insert("phase".into(), json!(phase_word(view.phase())));
-            let over = view.phase() == Phase::Over;
-            obj.insert(
-                "to_act".into(),
-                if over {
-                    Value::Null
-                } else {
-                    json!(view.to_act())
-                },
-            );
-            obj.insert("leader".into(), json!(view.leader()));
             let leader = view.leader();
-            let trick: Vec<Value> = view
-                .current_trick()
-                .iter()
-                .enumerate()
-                .map(|(i, c)| json!({"seat": (leader + i) % n, "card": c.to_string()}))
-                .collect();
-            obj.insert("trick".into(), Value::Array(trick));
-            obj.insert("winning".into(), json!(view.winning()));
-            obj.insert(
-                "led".into(),
-                json!(view.led().map(|s| s.letter().to_string())),
-            );
-            obj.insert("hand_sizes".into(), json!(view.hand_sizes()));
-            obj.insert("trump".into(), trump_json(view.trump()));
+            let over = view.phase() == Phase::Over;
             let lot = view.lot();
-            obj.insert(
-                "lot".into(),
-                json!({"declarers": seats_of(lot.declarers), "failed": seats_of(lot.failed)}),
-            );
-            obj.insert("tricks_won".into(), json!(view.tricks_won()));
-            obj.insert("card_points".into(), json!(view.card_points()));
-            obj.insert("tricks_completed".into(), json!(view.tricks_completed()));
-            obj.insert("last_trick".into(), trick_json(view.last_trick()));
-            if seat.is_some() {
-                obj.insert("hand".into(), json!(sorted_hand(&self.rules, view.hand())));
-                let legal: Vec<String> =
-                    view.legal_actions().iter().map(|a| a.to_string()).collect();
-                obj.insert("legal".into(), json!(legal));
-            } else {
-                obj.insert("legal".into(), json!([]));
+            DealMsg {
+                dealer: view.dealer(),
+                phase: phase_word(view.phase()),
+                to_act: (!over).then(|| view.to_act()),
+                leader,
+                trick: view
+                    .current_trick()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| PlayedMsg {
+                        seat: (leader + i) % n,
+                        card: c.to_string(),
+                    })
+                    .collect(),
+                winning: view.winning(),
+                led: view.led().map(|s| s.letter().to_string()),
+                hand_sizes: view.hand_sizes(),
+                trump: trump_code(view.trump()),
+                lot: LotMsg {
+                    declarers: seats_of(lot.declarers),
+                    failed: seats_of(lot.failed),
+                },
+                tricks_won: view.tricks_won().to_vec(),
+                card_points: view.card_points(),
+                tricks_completed: view.tricks_completed(),
+                last_trick: view.last_trick().map(|t| TrickMsg {
+                    leader: t.leader,
+                    cards: t.cards().iter().map(ToString::to_string).collect(),
+                    winner: t.winner,
+                }),
+                hand: seat.map(|_| sorted_hand(&self.rules, view.hand())),
+                legal: if seat.is_some() {
+                    view.legal_actions().iter().map(|a| a.to_string()).collect()
+                } else {
+                    Vec::new()
+                },
             }
-        }
-        msg
+        });
+        let msg = StateMsg {
+            kind: "state",
+            version: self.version,
+            seat,
+            table: summary,
+            ruleset: self.rules.id(),
+            players: n,
+            started: self.started,
+            deal: deal.map(|_| self.record.deals.len().saturating_sub(1)),
+            totals: self.game.totals(),
+            held: self.game.held().len(),
+            results,
+            finished: self.game.is_finished(),
+            winners: self.game.winners(),
+            fields: deal_fields,
+        };
+        serde_json::to_string(&msg).unwrap_or_default()
     }
+}
+
+/// A table in the lobby (public: no token).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Summary {
+    /// The table id.
+    pub id: String,
+    /// The ruleset in record form.
+    pub ruleset: Value,
+    /// The preset it is based on.
+    pub base: &'static str,
+    /// The number of seats.
+    pub players: usize,
+    /// `open`, `playing` or `finished`.
+    pub status: &'static str,
+    /// Who sits where.
+    pub seats: Vec<SeatSummary>,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: u64,
+    /// The move timer in seconds.
+    pub timer: Option<u32>,
+    /// Deals scored so far.
+    pub deals: usize,
+}
+
+/// A seat in a [`Summary`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SeatSummary {
+    /// Display name (a bot's spec for a bot).
+    pub name: String,
+    /// `empty`, `human` or `bot`.
+    pub kind: &'static str,
+    /// The bot spec, for a bot.
+    pub bot: Option<String>,
+    /// Whether a socket of this seat is open.
+    pub connected: bool,
+}
+
+/// A scored deal in a state message.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ResultMsg {
+    deal: usize,
+    dealer: Seat,
+    tricks: Vec<u8>,
+    points: Vec<u32>,
+    lot: Option<LotResultMsg>,
+    scores: Vec<i32>,
+    totals: Vec<i32>,
+    rule: &'static str,
+    draw: Option<Seat>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+struct LotResultMsg {
+    declarers: Vec<Seat>,
+    success: bool,
+}
+
+#[derive(Serialize)]
+struct StateMsg<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: u64,
+    seat: Option<Seat>,
+    table: &'a Summary,
+    ruleset: &'static str,
+    players: usize,
+    started: bool,
+    deal: Option<usize>,
+    totals: &'a [i32],
+    held: usize,
+    results: &'a [ResultMsg],
+    finished: bool,
+    winners: &'a [Seat],
+    #[serde(flatten)]
+    fields: Option<DealMsg>,
+}
+
+#[derive(Serialize)]
+struct DealMsg {
+    dealer: Seat,
+    phase: &'static str,
+    to_act: Option<Seat>,
+    leader: Seat,
+    trick: Vec<PlayedMsg>,
+    winning: Option<Seat>,
+    led: Option<String>,
+    hand_sizes: Vec<usize>,
+    trump: Option<String>,
+    lot: LotMsg,
+    tricks_won: Vec<u8>,
+    card_points: Vec<u32>,
+    tricks_completed: usize,
+    last_trick: Option<TrickMsg>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<Vec<String>>,
+    legal: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PlayedMsg {
+    seat: Seat,
+    card: String,
+}
+
+#[derive(Serialize)]
+struct LotMsg {
+    declarers: Vec<Seat>,
+    failed: Vec<Seat>,
+}
+
+#[derive(Serialize)]
+struct TrickMsg {
+    leader: Seat,
+    cards: Vec<String>,
+    winner: Seat,
 }
 
 fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
@@ -707,19 +827,12 @@ fn phase_word(phase: Phase) -> &'static str {
     }
 }
 
-fn trump_json(trump: Trump) -> Value {
+fn trump_code(trump: Trump) -> Option<String> {
     match trump {
-        Trump::None => Value::Null,
-        Trump::Suit(s) => json!(s.letter().to_string()),
-        Trump::JokerOnly => json!("JK"),
+        Trump::None => None,
+        Trump::Suit(s) => Some(s.letter().to_string()),
+        Trump::JokerOnly => Some("JK".to_owned()),
     }
-}
-
-fn trick_json(trick: Option<Trick>) -> Value {
-    trick.map_or(Value::Null, |t| {
-        let cards: Vec<String> = t.cards().iter().map(ToString::to_string).collect();
-        json!({"leader": t.leader, "cards": cards, "winner": t.winner})
-    })
 }
 
 /// A hand in display order: suit by suit (S H D C), strongest first within a suit by the
