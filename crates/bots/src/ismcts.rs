@@ -1,0 +1,950 @@
+//! The `ismcts` bot: single-observer information-set Monte Carlo tree search (Cowling, Powley
+//! and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
+//!
+//! One tree is grown over the *viewer's* information set. Each iteration
+//!
+//! 1. deals the unseen cards at random, consistently with the view (a *determinisation*: the
+//!    viewer's hand, the played cards, every void shown and every hand size are kept);
+//! 2. descends the tree from the root, considering at each node only the actions legal in that
+//!    determinisation, and choosing among them by UCB1 with *availability counts*: a child's
+//!    exploration term uses the number of iterations in which it was available, not its
+//!    parent's visits;
+//! 3. adds one child for an action not yet tried (chosen uniformly);
+//! 4. plays the deal out to its end (the rollout, below);
+//! 5. scores the finished deal with [`deal_rewards`], divided by [`score_scale`], and adds to
+//!    every node on the path the reward of the seat that acted into it (max^n style: each seat
+//!    is assumed to play for its own score).
+//!
+//! The action played is the root action visited most often.
+//!
+//! Rollouts are uniformly random ([`random_playout`]). One cheap bias, rollouts that never
+//! declare the Lot (a random seat declares with one first card in seven in `mini-misere-4`,
+//! and nearly every such Lot fails), measured no different against three `heuristic`s: in
+//! `mini-misere-4` +1.23 ± 0.13 points a deal against +1.17 ± 0.14 for uniform rollouts
+//! (300 deals, 3,000 iterations), in `mini-misere-4-1989` +1.32 ± 0.15 against
+//! +1.33 ± 0.14 (200 deals), and the same at 300 iterations. The tree covers the first
+//! trick, where the Lot is decided, within a few hundred iterations, so random Lots in
+//! rollouts cost little; the plain rollout stays.
+//!
+//! # Defaults, and how they were chosen
+//!
+//! With the tuning example (`cargo run --release -p torite-bots --example ismcts_tune --
+//! RULESET DEALS ITERATIONS@C...`), which plays each setting from every seat of the same
+//! seeded deals against `heuristic` in the other seats, so that settings compare in pairs.
+//! "vs field" is the bot's score per deal minus the heuristics' mean; "vs base" the paired
+//! difference of the bot's score to the first setting of the run (± 95% intervals). The
+//! Mini Misère runs were made with the no-Lot rollouts above (found equivalent); the other
+//! games have no Lot, so their rollouts were the uniform ones.
+//!
+//! | ruleset (deals) | setting | vs field | vs base |
+//! |---|---|---|---|
+//! | `mini-misere-4` (200) | 1,000 @ 0.7 | +1.12 ± 0.16 | base |
+//! | | 3,000 @ 0.7 | +1.16 ± 0.17 | +0.04 ± 0.07 |
+//! | | 10,000 @ 0.7 | +1.19 ± 0.17 | +0.04 ± 0.07 |
+//! | `mini-misere-4` (300) | 3,000 @ 0.7 | +1.23 ± 0.13 | base |
+//! | | 3,000 @ 0.25 / 0.4 / 1.0 / 1.5 | +1.15 / +1.20 / +1.19 / +1.21 | −0.06 / −0.03 / −0.05 / −0.03 (± 0.04–0.06) |
+//! | `mittlere-jass` (200) | 1,000 @ 0.7 | +0.93 ± 0.12 | base |
+//! | | 3,000 @ 0.7 | +1.10 ± 0.10 | +0.12 ± 0.11 |
+//! | | 10,000 @ 0.7 | +1.09 ± 0.11 | +0.11 ± 0.10 |
+//! | `mittlere-jass` (200) | 3,000 @ 0.7 | +1.10 ± 0.10 | base |
+//! | | 3,000 @ 0.4 / 1.0 / 1.5 | +0.89 / +0.98 / +0.88 | −0.14 / −0.08 / −0.15 (± 0.10) |
+//! | `molotow-jass` (150) | 1,000 @ 0.7 | +0.36 ± 0.11 | base |
+//! | | 3,000 @ 0.7 | +0.46 ± 0.10 | +0.07 ± 0.09 |
+//! | | 10,000 @ 0.7 | +0.61 ± 0.10 | +0.18 ± 0.09 |
+//! | `molotow-jass` (150) | 10,000 @ 0.7 | +0.61 ± 0.10 | base |
+//! | | 30,000 @ 0.7 | +0.50 ± 0.12 | −0.08 ± 0.08 |
+//! | `mura-4` (150) | 1,000 @ 0.7 | +0.57 ± 0.08 | base |
+//! | | 3,000 @ 0.7 | +0.55 ± 0.07 | +0.01 ± 0.04 |
+//! | | 10,000 @ 0.7 | +0.61 ± 0.07 | +0.04 ± 0.04 |
+//! | | 3,000 @ 0.4 / 1.0 | +0.59 / +0.61 | +0.01 / +0.03 (± 0.04) |
+//!
+//! The exploration constant 0.7 (for rewards normalised by [`score_scale`]) was best or
+//! level everywhere, clearly so in `mittlere-jass`. Strength grows with the budget up to
+//! 3,000 iterations in `mittlere-jass` and up to 10,000 in `molotow-jass`, and not beyond
+//! (30,000 was no better); the Mini Misère and Mura games gain little past 1,000. So the
+//! default is 10,000 iterations: 20–50 ms a decision on the development machine (two
+//! shared cores), far inside the one-second limit. A `ismcts:Nms` budget is available where
+//! wall-clock time matters more than reproducibility.
+//!
+//! # Strength
+//!
+//! `torite arena --ruleset RULESET --bots ismcts,heuristic,... --deals N` (the default budget
+//! against `heuristic` in every other seat, duplicate; points a deal, penalties negative):
+//!
+//! | ruleset | deals | `ismcts` mean | vs field | ms a decision |
+//! |---|---|---|---|---|
+//! | `mini-misere-4` | 300 | +5.68 ± 0.10 | +1.11 ± 0.12 | 20 |
+//! | `mini-misere-4-1989` | 200 | +6.71 ± 0.13 | +1.30 ± 0.16 | 29 |
+//! | `mini-misere-5` | 200 | +4.91 ± 0.10 | +0.84 ± 0.11 | 31 |
+//! | `mini-misere-5-1989` | 200 | +4.72 ± 0.09 | +0.68 ± 0.10 | 26 |
+//! | `mittlere-jass` | 200 | +0.72 ± 0.07 | +1.08 ± 0.10 | 35 |
+//! | `molotow-jass` | 150 | +0.38 ± 0.07 | +0.50 ± 0.10 | 38 |
+//! | `plus-minus-jass-3` | 150 | +0.83 ± 0.04 | +0.34 ± 0.05 | 24 |
+//! | `plus-minus-jass-4` | 150 | +0.64 ± 0.04 | +0.24 ± 0.05 | 49 |
+//! | `middler` | 150 | +0.79 ± 0.07 | +1.19 ± 0.10 | 35 |
+//! | `middler-joker` | 150 | +48.8 ± 2.0 | +31.0 ± 3.0 | 27 |
+//! | `mura-4` | 200 | −0.31 ± 0.04 | +0.62 ± 0.06 | 22 |
+//! | `mura-3` | 150 | −0.23 ± 0.06 | +1.06 ± 0.12 | 27 |
+//!
+//! # Speed
+//!
+//! The tree is a `Vec` of 24-byte edges addressed by index: a node's edges sit side by side
+//! in one block (grown by copying to the end of the vector), so selection scans contiguous
+//! memory and nothing is allocated per node. Actions are one-byte codes, sets of them 128-bit
+//! masks. UCB1 uses a table of `sqrt(ln n)` and keeps each edge's mean and `c / sqrt(visits)`
+//! up to date, so scoring a child is a multiply and an add. Determinisations are dealt into
+//! fixed arrays; the edge vector, the path and the sampler are kept between decisions, so a
+//! search allocates nothing once its vectors have grown (but see the scoring, below). A
+//! position with one legal action is answered without search.
+//!
+//! The determinisations come from this module's own sampler rather than
+//! [`View::sample_world`], which allocates several vectors per world: the sampler works the
+//! same constraints ([`View::possible`], the hand sizes) out once per decision and then deals
+//! a world in about 200 ns, ten times faster. It places the cards that only some seats may
+//! hold first, each to an allowed seat with probability proportional to the room left in that
+//! seat's hand, then shuffles the rest into the room left. Like `View::sample_world` it is
+//! exactly uniform over the consistent deals when no void constrains the deal; weighting by
+//! room also makes it exact when the constrained cards form one group (say one seat void in
+//! one suit), where picking uniformly among the seats with room, as `View::sample_world`
+//! does, is not: with three unseen spades that two seats of three cards each may hold, it
+//! gives one seat all three an eighth of the time instead of a twentieth. It also knows that
+//! in `middler-joker` a seat void in trump holds no joker. Should its dealing reach a dead
+//! end repeatedly, it falls back to `View::sample_world`.
+//!
+//! Measured with `cargo bench -p torite-bots --bench ismcts` (one 10,000-iteration decision,
+//! the second seat's first, single-threaded) on the development machine, two cores shared
+//! with other work, so the intervals are wide: about 555,000 simulations a second on
+//! `mini-misere-4` (95% interval 480,000–680,000) and 410,000 on `mittlere-jass`
+//! (385,000–440,000). Most of the remaining time is the engine's own `Deal::apply_unchecked`
+//! and `Deal::legal_plays`. Scoring a finished deal with [`deal_rewards`] allocates a small
+//! vector in the Jass scorings (the core's `DealFacts` sorts seats into a `Vec`); that is the
+//! one allocation per iteration left, and only in those games.
+
+use std::time::{Duration, Instant};
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use torite_core::shuffle::below;
+use torite_core::{
+    Action, ActionSet, Card, CardSet, Deal, JokerRule, MAX_SEATS, Suit, Trump, View, random_playout,
+};
+
+use crate::reward::{deal_rewards, score_scale};
+use crate::{Bot, Budget};
+
+/// The default number of iterations per decision.
+pub const DEFAULT_ITERATIONS: u32 = 10_000;
+
+/// The default budget per decision.
+pub const DEFAULT_BUDGET: Budget = Budget::Iterations(DEFAULT_ITERATIONS);
+
+/// The default UCB1 exploration constant, for rewards normalised to about `[-1, 1]`.
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// How many iterations run between clock checks under a [`Budget::Millis`] budget.
+const CLOCK_EVERY: u32 = 16;
+
+/// How many times the sampler restarts a dead-end dealing before it asks
+/// [`View::sample_world`].
+const SAMPLE_RESTARTS: usize = 8;
+
+/// Action codes: a card's bit index (0..64), then the Lot, pass and the four suit calls.
+const LOT: u8 = 64;
+const PASS: u8 = 65;
+const CALL: u8 = 66;
+
+/// A set of action codes.
+type Mask = u128;
+
+fn mask_of(set: &ActionSet) -> Mask {
+    Mask::from(set.cards.bits())
+        | Mask::from(set.lot) << LOT
+        | Mask::from(set.pass) << PASS
+        | Mask::from(set.calls & 0b1111) << CALL
+}
+
+fn decode(code: u8) -> Action {
+    match code {
+        LOT => Action::Lot,
+        PASS => Action::Pass,
+        c if c >= CALL => Action::Call(Suit::from_index(c - CALL).unwrap_or(Suit::Spades)),
+        c => Action::Play(Card::from_index(c).unwrap_or(Card::JOKER)),
+    }
+}
+
+/// The `n`-th set bit of `mask` (`n < mask.count_ones()`).
+fn nth_bit(mask: Mask, n: u32) -> u8 {
+    let low = mask as u64;
+    let low_count = low.count_ones();
+    let (mut bits, mut n, base) = if n < low_count {
+        (low, n, 0)
+    } else {
+        ((mask >> 64) as u64, n - low_count, 64)
+    };
+    while n > 0 {
+        bits &= bits - 1;
+        n -= 1;
+    }
+    base + bits.trailing_zeros() as u8
+}
+
+/// An edge of the tree: an action tried at a node, the statistics of the seat that took it,
+/// and where the edges of the node below it are. A node's edges sit side by side in one block
+/// of [`Ismcts::edges`], so the scan of a node's children in selection reads contiguous memory;
+/// there is no separate node record. Edge 0 stands for the root.
+#[derive(Clone, Copy, Debug, Default)]
+struct Edge {
+    /// Mean normalised reward of `seat` over the iterations through this edge.
+    mean: f32,
+    /// The exploration constant over the square root of `visits`.
+    spread: f32,
+    /// Iterations through this edge.
+    visits: u32,
+    /// Iterations in which this action was legal at its node (the availability count).
+    avail: u32,
+    /// The first edge of the block of the node below.
+    first: u32,
+    /// Edges in use in that block.
+    len: u8,
+    /// The block's size.
+    cap: u8,
+    /// The action code.
+    action: u8,
+    /// The seat that takes the action.
+    seat: u8,
+}
+
+/// The size of the `sqrt(ln n)` table.
+const SQRT_LN_TABLE: u32 = 4096;
+
+/// What the last search did.
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct SearchStats {
+    /// Iterations (simulations) run.
+    pub iterations: u32,
+    /// Tree edges allocated, spare room in their blocks included (24 bytes each).
+    pub edges: usize,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// The ISMCTS player described in the module documentation.
+#[derive(Debug, Clone)]
+pub struct Ismcts {
+    rng: ChaCha8Rng,
+    budget: Budget,
+    exploration: f64,
+    /// The tree, as blocks of edges (see [`Edge`]). A block that fills up is copied to the
+    /// end at twice the size (the old one is abandoned), so every node's edges stay contiguous.
+    edges: Vec<Edge>,
+    /// The edges of the current iteration, root first.
+    path: Vec<u32>,
+    /// `sqrt(ln n)` for small `n`, for the exploration term.
+    sqrt_ln: Vec<f32>,
+    sampler: Sampler,
+    stats: SearchStats,
+}
+
+impl Ismcts {
+    /// An ISMCTS bot with the default budget and exploration constant, seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Ismcts {
+        Ismcts::with_budget(seed, DEFAULT_BUDGET)
+    }
+
+    /// An ISMCTS bot with `budget` per decision.
+    #[must_use]
+    pub fn with_budget(seed: u64, budget: Budget) -> Ismcts {
+        Ismcts {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget,
+            exploration: DEFAULT_EXPLORATION,
+            edges: Vec::new(),
+            path: Vec::new(),
+            sqrt_ln: (0..SQRT_LN_TABLE)
+                .map(|n| (n.max(1) as f32).ln().sqrt())
+                .collect(),
+            sampler: Sampler::default(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The same bot with UCB1 exploration constant `c` (rewards are normalised to about
+    /// `[-1, 1]`).
+    #[must_use]
+    pub fn exploration(mut self, c: f64) -> Ismcts {
+        self.exploration = c;
+        self
+    }
+
+    /// The budget per decision.
+    #[must_use]
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// What the last decision's search did (zero when it had a single legal action).
+    #[must_use]
+    pub const fn last_search(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Searches the view's position and returns the chosen action.
+    pub fn search(&mut self, view: &View<'_>) -> Action {
+        let start = Instant::now();
+        self.stats = SearchStats::default();
+        let legal = view.legal_actions();
+        if legal.len() <= 1 {
+            return legal.nth(0).unwrap_or(Action::Pass);
+        }
+        self.sampler.prepare(view);
+        let scale = 1.0 / score_scale(view.rules());
+        self.edges.clear();
+        self.edges.push(Edge::default());
+        let (limit, deadline) = match self.budget {
+            Budget::Iterations(n) => (n.max(1), None),
+            Budget::Millis(ms) => (u32::MAX, Some(start + Duration::from_millis(ms.into()))),
+        };
+        let mut done = 0;
+        while done < limit {
+            let world = self.sampler.sample(&mut self.rng, view);
+            self.iterate(world, scale);
+            done += 1;
+            if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        self.stats = SearchStats {
+            iterations: done,
+            edges: self.edges.len(),
+            elapsed: start.elapsed(),
+        };
+        self.best_root_action()
+            .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
+    }
+
+    /// The block of edges below edge `parent`.
+    fn block(&self, parent: usize) -> std::ops::Range<usize> {
+        let p = &self.edges[parent];
+        p.first as usize..p.first as usize + usize::from(p.len)
+    }
+
+    /// Adds `edge` below edge `parent`, moving the block to the end of the edge vector when
+    /// it is full; `hint` (the number of actions legal now) is the block's first size.
+    fn add_edge(&mut self, parent: usize, edge: Edge, hint: u32) -> usize {
+        let p = self.edges[parent];
+        let mut first = p.first as usize;
+        if p.len == p.cap {
+            let cap = (usize::from(p.cap) * 2).max(hint as usize).clamp(2, 128);
+            let start = self.edges.len();
+            self.edges
+                .extend_from_within(first..first + usize::from(p.len));
+            self.edges.resize(start + cap, Edge::default());
+            first = start;
+            let p = &mut self.edges[parent];
+            p.first = start as u32;
+            p.cap = cap as u8;
+        }
+        let p = &mut self.edges[parent];
+        let index = first + usize::from(p.len);
+        p.len += 1;
+        self.edges[index] = edge;
+        index
+    }
+
+    /// One iteration on the determinisation `world`: select, expand, roll out, back up.
+    fn iterate(&mut self, mut world: Deal, scale: f64) {
+        let c = self.exploration as f32;
+        self.path.clear();
+        let mut parent = 0;
+        while !world.is_over() {
+            let legal = mask_of(&world.legal_actions());
+            let block = self.block(parent);
+            // One pass over the node's edges: those legal in this world were available once
+            // more, and the best of them by UCB1 is the selection's candidate.
+            let lanes = [legal as u64, (legal >> 64) as u64];
+            let mut found = 0;
+            let mut best = block.start;
+            let mut best_value = f32::NEG_INFINITY;
+            for (i, e) in self.edges[block.clone()].iter_mut().enumerate() {
+                if lanes[usize::from(e.action >> 6)] >> (e.action & 63) & 1 != 0 {
+                    found += 1;
+                    e.avail += 1;
+                    let sqrt_ln = match self.sqrt_ln.get(e.avail as usize) {
+                        Some(v) => *v,
+                        None => fast_ln(e.avail as f32).sqrt(),
+                    };
+                    let value = e.mean + e.spread * sqrt_ln;
+                    if value > best_value {
+                        best_value = value;
+                        best = block.start + i;
+                    }
+                }
+            }
+            let untried = if found == legal.count_ones() {
+                0
+            } else {
+                let tried = self.edges[block.clone()]
+                    .iter()
+                    .fold(0, |m: Mask, e| m | 1 << e.action);
+                legal & !tried
+            };
+            if untried != 0 {
+                // Expansion: one untried action, uniformly.
+                let code = nth_bit(untried, below(&mut self.rng, untried.count_ones()));
+                let edge = Edge {
+                    avail: 1,
+                    action: code,
+                    seat: world.to_act() as u8,
+                    ..Edge::default()
+                };
+                let index = self.add_edge(parent, edge, legal.count_ones());
+                self.path.push(index as u32);
+                world.apply_unchecked(decode(code));
+                break;
+            }
+            self.path.push(best as u32);
+            world.apply_unchecked(decode(self.edges[best].action));
+            parent = best;
+        }
+        random_playout(&mut world, &mut self.rng);
+        let rewards = deal_rewards(&world);
+        for &i in &self.path {
+            let e = &mut self.edges[i as usize];
+            e.visits += 1;
+            let visits = e.visits as f32;
+            let reward = (rewards[e.seat as usize] * scale) as f32;
+            e.mean += (reward - e.mean) / visits;
+            e.spread = c / visits.sqrt();
+        }
+    }
+
+    /// The root's edges.
+    fn root_edges(&self) -> &[Edge] {
+        if self.edges.is_empty() {
+            return &[];
+        }
+        &self.edges[self.block(0)]
+    }
+
+    /// The root action with the most visits (ties: the better mean, then the lower code).
+    fn best_root_action(&self) -> Option<Action> {
+        self.root_edges()
+            .iter()
+            .max_by(|a, b| {
+                (a.visits, a.mean, b.action)
+                    .partial_cmp(&(b.visits, b.mean, a.action))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .map(|e| decode(e.action))
+    }
+
+    /// Root statistics of the last search: each tried action with its visits and mean reward,
+    /// most visited first.
+    #[must_use]
+    pub fn root_children(&self) -> Vec<(Action, u32, f64)> {
+        let mut out: Vec<_> = self
+            .root_edges()
+            .iter()
+            .map(|e| (decode(e.action), e.visits, f64::from(e.mean)))
+            .collect();
+        out.sort_by_key(|(_, v, _)| std::cmp::Reverse(*v));
+        out
+    }
+}
+
+impl Bot for Ismcts {
+    fn name(&self) -> &str {
+        "ismcts"
+    }
+
+    fn act(&mut self, view: &View<'_>) -> Action {
+        self.search(view)
+    }
+}
+
+/// Natural logarithm to about five decimals, for the exploration term (`x >= 1`): the
+/// exponent, plus the `atanh` series of the mantissa's logarithm.
+fn fast_ln(x: f32) -> f32 {
+    let bits = x.to_bits();
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127;
+    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
+    // ln m = 2 atanh t with t = (m - 1) / (m + 1) in [0, 1/3).
+    let t = (m - 1.0) / (m + 1.0);
+    let t2 = t * t;
+    let ln_m = 2.0 * t * (1.0 + t2 * (1.0 / 3.0 + t2 * (1.0 / 5.0 + t2 * (1.0 / 7.0))));
+    exponent as f32 * std::f32::consts::LN_2 + ln_m
+}
+
+/// Deals determinisations of one view without allocating: the constraints are worked out
+/// once per decision by [`Sampler::prepare`].
+#[derive(Clone, Debug)]
+pub(crate) struct Sampler {
+    /// The unseen cards, most constrained first.
+    cards: [Card; 64],
+    /// For each card of `cards`, the seats that may hold it (bit per seat).
+    allowed: [u8; 64],
+    /// How many cards are unseen.
+    len: usize,
+    /// Where the cards any other seat may hold begin in `cards` (they come last).
+    free: usize,
+    /// How many cards each seat must receive (0 for the viewer).
+    sizes: [u8; MAX_SEATS],
+}
+
+impl Default for Sampler {
+    fn default() -> Sampler {
+        Sampler {
+            cards: [Card::JOKER; 64],
+            allowed: [0; 64],
+            len: 0,
+            free: 0,
+            sizes: [0; MAX_SEATS],
+        }
+    }
+}
+
+impl Sampler {
+    /// Works out the view's constraints.
+    pub(crate) fn prepare(&mut self, view: &View<'_>) {
+        let me = view.seat();
+        let n = view.rules().players as usize;
+        let mut possible = [CardSet::EMPTY; MAX_SEATS];
+        self.sizes = [0; MAX_SEATS];
+        let sizes = view.hand_sizes();
+        let mut others = 0u8;
+        for seat in (0..n).filter(|s| *s != me) {
+            possible[seat] = possible_cards(view, seat);
+            self.sizes[seat] = sizes[seat] as u8;
+            others |= 1 << seat;
+        }
+        let mut entries = [(0u8, Card::JOKER, 0u8); 64];
+        self.len = 0;
+        for card in view.unseen() {
+            let mut allowed = 0u8;
+            for (seat, cards) in possible.iter().enumerate().take(n) {
+                if seat != me && cards.contains(card) {
+                    allowed |= 1 << seat;
+                }
+            }
+            entries[self.len] = (allowed.count_ones() as u8, card, allowed);
+            self.len += 1;
+        }
+        let entries = &mut entries[..self.len];
+        entries.sort_by_key(|(count, card, _)| (*count, *card));
+        self.free = self.len;
+        for (i, (_, card, allowed)) in entries.iter().enumerate() {
+            self.cards[i] = *card;
+            self.allowed[i] = *allowed;
+            if *allowed == others {
+                self.free = self.free.min(i);
+            }
+        }
+    }
+
+    /// The other seats' hands of one determinisation, or `None` at a dead end.
+    fn deal_hands(&self, rng: &mut ChaCha8Rng) -> Option<[CardSet; MAX_SEATS]> {
+        let mut room = self.sizes;
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        // The constrained cards, one at a time, each to an allowed seat with probability
+        // proportional to the room left in its hand.
+        for (card, allowed) in self.cards[..self.free].iter().zip(&self.allowed) {
+            let mut total = 0u32;
+            let mut bits = *allowed;
+            while bits != 0 {
+                total += u32::from(room[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+            if total == 0 {
+                return None;
+            }
+            let mut pick = below(rng, total);
+            let mut bits = *allowed;
+            loop {
+                let seat = bits.trailing_zeros() as usize;
+                let r = u32::from(room[seat]);
+                if pick < r {
+                    hands[seat].insert(*card);
+                    room[seat] -= 1;
+                    break;
+                }
+                pick -= r;
+                bits &= bits - 1;
+            }
+        }
+        // The cards any seat may hold: shuffled into the room left, seat by seat (the last
+        // seat with room takes the rest without drawing).
+        let mut deck = [Card::JOKER; 64];
+        let mut rest = self.len - self.free;
+        deck[..rest].copy_from_slice(&self.cards[self.free..self.len]);
+        let mut seats = room.iter().enumerate().filter(|(_, r)| **r > 0).peekable();
+        while let Some((seat, r)) = seats.next() {
+            let r = usize::from(*r);
+            if r > rest {
+                return None;
+            }
+            if seats.peek().is_none() {
+                hands[seat] |= deck[..rest].iter().copied().collect::<CardSet>();
+                rest = 0;
+                break;
+            }
+            for _ in 0..r {
+                let j = below(rng, rest as u32) as usize;
+                rest -= 1;
+                deck.swap(j, rest);
+                hands[seat].insert(deck[rest]);
+            }
+        }
+        (rest == 0).then_some(hands)
+    }
+
+    /// A determinisation of `view` (prepared with [`Sampler::prepare`]).
+    pub(crate) fn sample(&self, rng: &mut ChaCha8Rng, view: &View<'_>) -> Deal {
+        for _ in 0..SAMPLE_RESTARTS {
+            if let Some(hands) = self.deal_hands(rng) {
+                return view.world(&hands);
+            }
+        }
+        view.sample_world(rng)
+    }
+}
+
+/// The cards `seat` may hold: [`View::possible`], and in Middler with joker not the joker
+/// either once the seat has shown void in trump (the joker is a trump there).
+fn possible_cards(view: &View<'_>, seat: usize) -> CardSet {
+    let mut cards = view.possible(seat);
+    if view.rules().joker == Some(JokerRule::HighestTrump)
+        && let Trump::Suit(trump) = view.trump()
+        && view.voids(seat) & (1 << trump.index()) != 0
+    {
+        cards.remove(Card::JOKER);
+    }
+    cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::make_bot;
+    use torite_core::{Phase, Preset, Ruleset};
+
+    /// A random position of `rules`: a random deal played `steps` random actions in.
+    fn position(rules: Ruleset, seed: u64, steps: usize) -> Deal {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut deal = Deal::random(rules, (seed % 5) as usize, &mut rng);
+        for _ in 0..steps {
+            if deal.is_over() {
+                break;
+            }
+            let legal = deal.legal_actions();
+            let a = legal
+                .nth(below(&mut rng, legal.len() as u32) as usize)
+                .expect("legal action");
+            deal.apply_unchecked(a);
+        }
+        deal
+    }
+
+    /// Random positions of every preset, from the first action to the last.
+    fn positions() -> Vec<Deal> {
+        let mut out = Vec::new();
+        for (p, preset) in Preset::ALL.into_iter().enumerate() {
+            let rules = preset.ruleset();
+            let actions = rules.deck().len() + 8;
+            for i in 0..12u64 {
+                let steps = (i as usize * actions) / 12;
+                let deal = position(rules, 1000 * p as u64 + i, steps);
+                if !deal.is_over() {
+                    out.push(deal);
+                }
+            }
+        }
+        out
+    }
+
+    fn check_world(view: &View<'_>, world: &Deal, what: &str) {
+        let n = view.rules().players as usize;
+        let me = view.seat();
+        assert_eq!(
+            world.hand(me),
+            view.hand(),
+            "{what}: the viewer's hand is kept"
+        );
+        let sizes = view.hand_sizes();
+        assert_eq!(sizes.len(), n);
+        let mut all = CardSet::EMPTY;
+        for (seat, size) in sizes.into_iter().enumerate() {
+            let hand = world.hand(seat);
+            assert_eq!(hand.len(), size, "{what}: seat {seat}'s hand size");
+            assert!(
+                hand.is_disjoint(view.played()),
+                "{what}: seat {seat} holds a played card"
+            );
+            assert!(hand.is_disjoint(all), "{what}: a card dealt twice");
+            all |= hand;
+            if seat != me {
+                for suit in Suit::ALL {
+                    if view.voids(seat) & (1 << suit.index()) != 0 {
+                        assert!(
+                            hand.of_suit(suit).is_empty(),
+                            "{what}: seat {seat} holds {suit} after showing void"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            all | view.played(),
+            view.rules().deck(),
+            "{what}: every card is somewhere"
+        );
+        assert_eq!(world.played(), view.played(), "{what}: public facts kept");
+        assert_eq!(
+            world.to_act(),
+            view.to_act(),
+            "{what}: the seat to act is kept"
+        );
+    }
+
+    #[test]
+    fn determinisations_never_contradict_the_view() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut sampler = Sampler::default();
+        for deal in positions() {
+            for seat in 0..deal.players() {
+                let view = View::new(&deal, seat);
+                sampler.prepare(&view);
+                for _ in 0..4 {
+                    let world = sampler.sample(&mut rng, &view);
+                    check_world(&view, &world, deal.rules().id());
+                    let world = view.sample_world(&mut rng);
+                    check_world(&view, &world, "View::sample_world");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn middler_joker_void_in_trump_holds_no_joker() {
+        let rules = Preset::MiddlerJoker.ruleset();
+        let mut checked = 0;
+        for seed in 0..400 {
+            let deal = position(rules, seed, 20);
+            let Trump::Suit(trump) = deal.trump() else {
+                continue;
+            };
+            for seat in 0..3 {
+                if seat == deal.to_act() || deal.voids(seat) & (1 << trump.index()) == 0 {
+                    continue;
+                }
+                let view = View::new(&deal, deal.to_act());
+                assert!(!possible_cards(&view, seat).contains(Card::JOKER));
+                assert!(!deal.hand(seat).contains(Card::JOKER));
+                checked += 1;
+            }
+        }
+        assert!(checked > 0);
+    }
+
+    #[test]
+    fn sampler_is_uniform_without_voids() {
+        // Seat 0 to lead in mini-misere-4: 18 unseen cards in three hands of 6. The chance
+        // that seat 1 holds a given card is 1/3.
+        let rules = Preset::MiniMisere4.ruleset();
+        let deal = Deal::random(rules, 3, &mut ChaCha8Rng::seed_from_u64(3));
+        let view = View::new(&deal, 0);
+        let mut sampler = Sampler::default();
+        sampler.prepare(&view);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let card = view.unseen().first().expect("unseen cards");
+        let trials = 6000;
+        let hits = (0..trials)
+            .filter(|_| sampler.sample(&mut rng, &view).hand(1).contains(card))
+            .count();
+        let share = hits as f64 / f64::from(trials);
+        assert!((share - 1.0 / 3.0).abs() < 0.03, "share {share}");
+    }
+
+    fn small(seed: u64) -> Ismcts {
+        Ismcts::with_budget(seed, Budget::Iterations(150))
+    }
+
+    #[test]
+    fn only_legal_actions_in_every_preset() {
+        for deal in positions() {
+            let view = View::new(&deal, deal.to_act());
+            let action = small(1).act(&view);
+            assert!(
+                deal.is_legal(action),
+                "{}: {action} illegal",
+                deal.rules().id()
+            );
+        }
+    }
+
+    /// Plays `deal` to its end, `seat` choosing with ISMCTS and the others at random; checks
+    /// every choice of the bot.
+    fn play_out_with(mut deal: Deal, seat: usize, seed: u64) -> Vec<Action> {
+        let mut bot = small(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut chosen = Vec::new();
+        while !deal.is_over() {
+            let action = if deal.to_act() == seat {
+                let a = bot.act(&View::new(&deal, seat));
+                chosen.push(a);
+                a
+            } else {
+                let legal = deal.legal_actions();
+                legal
+                    .nth(below(&mut rng, legal.len() as u32) as usize)
+                    .expect("legal")
+            };
+            deal.apply(action)
+                .unwrap_or_else(|e| panic!("{}: {action}: {e}", deal.rules().id()));
+        }
+        chosen
+    }
+
+    #[test]
+    fn lot_questions_calls_and_first_card_lot() {
+        // 1989 timing: the first seat to act is asked about the Lot.
+        let rules = Preset::MiniMisere4_1989.ruleset();
+        let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(5));
+        assert_eq!(deal.phase(), Phase::LotQuestion);
+        let a = small(2).act(&View::new(&deal, deal.to_act()));
+        assert!(matches!(a, Action::Lot | Action::Pass));
+        // Current timing: lot or a card with the first card.
+        let rules = Preset::MiniMisere4.ruleset();
+        let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(6));
+        assert!(deal.legal_actions().lot);
+        assert!(deal.is_legal(small(3).act(&View::new(&deal, deal.to_act()))));
+        // After declaring, the same seat must play a card.
+        let mut declared = deal.clone();
+        declared.apply(Action::Lot).expect("lot is legal");
+        let a = small(3).act(&View::new(&declared, declared.to_act()));
+        assert!(matches!(a, Action::Play(_)) && declared.is_legal(a));
+        // 1989 five players: a leader holding the joker leads it and names a suit.
+        let rules = Preset::MiniMisere5_1989.ruleset();
+        let mut calls = 0;
+        for seed in 0..200 {
+            let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(seed));
+            while deal.phase() == Phase::LotQuestion {
+                deal.apply(Action::Pass).expect("pass");
+            }
+            if deal.hand(deal.to_act()).contains(Card::JOKER) {
+                deal.apply(Action::Play(Card::JOKER)).expect("joker lead");
+                assert_eq!(deal.phase(), Phase::CallSuit);
+                let a = small(seed).act(&View::new(&deal, deal.to_act()));
+                assert!(matches!(a, Action::Call(_)) && deal.is_legal(a));
+                calls += 1;
+                if calls == 3 {
+                    break;
+                }
+            }
+        }
+        assert_eq!(calls, 3);
+        // Whole deals of every preset, every seat.
+        for (p, preset) in Preset::ALL.into_iter().enumerate() {
+            let rules = preset.ruleset();
+            let seed = 50 + p as u64;
+            let deal = Deal::random(rules, p, &mut ChaCha8Rng::seed_from_u64(seed));
+            play_out_with(deal, p % rules.players as usize, seed);
+        }
+    }
+
+    #[test]
+    fn same_seed_same_decisions() {
+        for preset in [
+            Preset::MiniMisere5_1989,
+            Preset::MittlereJass,
+            Preset::Mura4,
+        ] {
+            let rules = preset.ruleset();
+            let deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(9));
+            let a = play_out_with(deal.clone(), 0, 11);
+            let b = play_out_with(deal.clone(), 0, 11);
+            assert_eq!(a, b, "{}", preset.id());
+        }
+        let deal = Deal::random(
+            Preset::MolotowJass.ruleset(),
+            0,
+            &mut ChaCha8Rng::seed_from_u64(10),
+        );
+        let view = View::new(&deal, deal.to_act());
+        let mut x = make_bot("ismcts:300", 4).expect("ismcts is a bot");
+        let mut y = make_bot("ismcts:300", 4).expect("ismcts is a bot");
+        assert_eq!(x.act(&view), y.act(&view));
+    }
+
+    #[test]
+    fn a_time_budget_stops_the_search() {
+        let deal = Deal::random(
+            Preset::Mura4.ruleset(),
+            0,
+            &mut ChaCha8Rng::seed_from_u64(12),
+        );
+        let mut bot = Ismcts::with_budget(1, Budget::Millis(20));
+        let a = bot.act(&View::new(&deal, deal.to_act()));
+        assert!(deal.is_legal(a));
+        let stats = bot.last_search();
+        assert!(stats.iterations > 0);
+        assert!(stats.elapsed < Duration::from_millis(1000), "{stats:?}");
+    }
+
+    #[test]
+    fn single_legal_action_needs_no_search() {
+        let rules = Preset::MittlereJass.ruleset();
+        for seed in 0..50 {
+            let deal = position(rules, seed, 34);
+            if deal.is_over() || deal.legal_actions().len() != 1 {
+                continue;
+            }
+            let mut bot = Ismcts::new(1);
+            let a = bot.act(&View::new(&deal, deal.to_act()));
+            assert!(deal.is_legal(a));
+            assert_eq!(bot.last_search().iterations, 0);
+            return;
+        }
+        panic!("no forced position found");
+    }
+
+    #[test]
+    fn action_codes_round_trip() {
+        let set = ActionSet {
+            cards: "AS 2H JK".parse().expect("cards"),
+            lot: true,
+            pass: true,
+            calls: 0b1010,
+        };
+        let mask = mask_of(&set);
+        assert_eq!(mask.count_ones() as usize, set.len());
+        let decoded: Vec<Action> = (0..mask.count_ones())
+            .map(|i| decode(nth_bit(mask, i)))
+            .collect();
+        assert_eq!(decoded, set.iter().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn fast_ln_is_close() {
+        for x in [1.0f32, 2.0, 3.0, 10.0, 1000.0, 123_456.0] {
+            assert!((fast_ln(x) - x.ln()).abs() < 1e-4, "{x}");
+        }
+    }
+
+    #[test]
+    fn search_finds_the_sure_win() {
+        // Mini Misère: seat 0 holds every spade and leads; declaring the Lot scores 12, while
+        // winning all six tricks without it scores 0.
+        let rules = Preset::MiniMisere4.ruleset();
+        let hands = [
+            "AS KS QS JS TS 2S",
+            "AH KH QH JH TH 2H",
+            "AD KD QD JD TD 2D",
+            "AC KC QC JC TC 2C",
+        ]
+        .map(|h| h.parse().expect("hand"));
+        let deal = Deal::new(rules, 3, &hands).expect("deal");
+        let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000));
+        assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
+    }
+}
