@@ -327,6 +327,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       else if (preset && "follow" in preset.options) info.push(h("span", {}, t("trump-none")));
       if (st.lot && st.lot.declarers.length) info.push(h("span", {}, t("lot-declared", { seats: st.lot.declarers.map(seatName).join(", ") })));
     }
+    if (st.table.timer) info.push(h("span", { class: "muted" }, t("web-timer-info", { seconds: st.table.timer })));
     const gameOver = st.finished
       ? h("section", { class: "game-over" },
           h("h2", {}, t("game-over")),

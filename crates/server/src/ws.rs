@@ -33,6 +33,10 @@ const BURST: f64 = 20.0;
 const PER_SECOND: f64 = 10.0;
 /// Messages refused for flooding before the socket is closed.
 const FLOOD_LIMIT: u32 = 50;
+/// How often the server pings a quiet socket, and how long it waits for any sign of life
+/// before closing it (a vanished client must not hold a connection slot).
+const PING_EVERY: Duration = Duration::from_secs(30);
+const SILENCE_LIMIT: Duration = Duration::from_secs(75);
 
 pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -118,8 +122,19 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
     let mut allowance = BURST;
     let mut last = Instant::now();
     let mut flooded = 0u32;
+    let mut last_heard = Instant::now();
+    let mut pings = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
     while open {
         tokio::select! {
+            _ = pings.tick() => {
+                if last_heard.elapsed() > SILENCE_LIMIT {
+                    break;
+                }
+                open = matches!(
+                    tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Ping(Default::default()))).await,
+                    Ok(Ok(()))
+                );
+            }
             changed = states.changed() => {
                 if changed.is_err() {
                     break;
@@ -128,6 +143,7 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
                 open = send(&mut socket, &text).await;
             }
             incoming = socket.recv() => {
+                last_heard = Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
