@@ -778,3 +778,61 @@ async fn kill_and_restart(db: &str) {
     watcher.until(|s| s["finished"] == true).await.unwrap();
     server.kill();
 }
+
+/// A spectator that never reads and one that floods the table with messages: neither holds
+/// the game up, and the flooder is cut off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_and_flooding_clients_do_not_stall_a_table() {
+    let server = memory();
+    let addr = server.addr;
+    let (id, token) = bot_table(addr, json!({"base": "mura-4", "deals": 2}), "random").await;
+    // Sockets that never read a message.
+    let mut idle = Vec::new();
+    for _ in 0..5 {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}"))
+            .await
+            .unwrap();
+        idle.push(socket);
+    }
+    // A flooder: far more messages than allowed, as fast as it can. The first burst is
+    // answered, the rest refused; going on gets it disconnected.
+    let mut flooder = Session::connect(addr, &id, None).await.unwrap();
+    for _ in 0..60 {
+        flooder.send_text(r#"{"type":"ping"}"#).await.unwrap();
+    }
+    let mut refusals = 0;
+    for _ in 0..60 {
+        let m = answer(&mut flooder).await;
+        if m["type"] == "error" {
+            refusals += 1;
+        }
+    }
+    let mut cut_off = false;
+    for _ in 0..2000 {
+        if flooder.send_text(r#"{"type":"ping"}"#).await.is_err() {
+            cut_off = true;
+            break;
+        }
+    }
+    if !cut_off {
+        // Read what the server sent until it closes the socket (it must within seconds).
+        let closed = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                if let Err(e) = flooder.next().await {
+                    return !e.contains("no message within");
+                }
+            }
+        })
+        .await;
+        cut_off = closed == Ok(true);
+    }
+    assert!(refusals > 0, "the flooder was never told to slow down");
+    assert!(cut_off, "the flooder was not disconnected");
+    // The player finishes the game in good time all the same.
+    let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
+    let mut step = 23;
+    let started = std::time::Instant::now();
+    play_until(&mut seat, |s| s["finished"] == true, &mut step).await;
+    assert!(started.elapsed() < Duration::from_secs(20));
+    drop(idle);
+}
