@@ -71,9 +71,13 @@ pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "ismcts", "pimc"];
 /// `omniscient` cheats when the arena shows it the true deal ([`Bot::observe_true_deal`]).
 pub const REFERENCE_BOTS: [&str; 1] = ["omniscient"];
 
-/// The strongest bot that decides within about a second: the default opponent and the source
-/// of hints.
+/// The strongest bot that decides instantly (no search): for bots that must never keep a table
+/// waiting, such as the server's stand-ins for absent players.
 pub const STRONGEST: &str = "heuristic";
+
+/// The strongest bot measured, deciding in tens of milliseconds (ISMCTS at its default budget):
+/// the terminal game's default opponent and the source of hints.
+pub const BEST: &str = "ismcts";
 
 /// How much thinking a search bot may do per decision.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

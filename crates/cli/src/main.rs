@@ -35,7 +35,7 @@ enum Command {
         /// Your seat.
         #[arg(long, default_value_t = 0)]
         seat: usize,
-        /// Bots for the other seats, comma-separated, in turn (default: the strongest quick bot).
+        /// Bots for the other seats, comma-separated, in turn (default: ismcts; with --fast, heuristic).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Seed of the deals (default: from the clock).
@@ -149,7 +149,7 @@ enum Command {
         /// A preset id or a house-rule file.
         #[arg(long)]
         ruleset: String,
-        /// Bot specs filling the seats in turn (default: the strongest quick bot).
+        /// Bot specs filling the seats in turn (default: heuristic, which decides instantly).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// Number of whole games.

@@ -79,7 +79,7 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
                 vec![if args.fast {
                     "heuristic".to_owned()
                 } else {
-                    torite_bots::STRONGEST.to_owned()
+                    torite_bots::BEST.to_owned()
                 }]
             } else {
                 args.bots.clone()

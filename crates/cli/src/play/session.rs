@@ -291,7 +291,7 @@ impl Session {
     /// A hint for the human: what the table's strongest bot would do.
     pub fn hint(&self) -> Option<Action> {
         let view = self.view().filter(|_| self.human_to_act())?;
-        let mut bot = make_bot(torite_bots::STRONGEST, self.seed).ok()?;
+        let mut bot = make_bot(torite_bots::BEST, self.seed).ok()?;
         Some(bot.act(&view))
     }
 
