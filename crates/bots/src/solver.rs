@@ -45,7 +45,7 @@
 //! ```
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use torite_core::{
     Action, ActionSet, Card, CardPoints, CardSet, Deal, LotTiming, MAX_SEATS, Phase, Rank, Ranking,
@@ -86,10 +86,21 @@ impl Default for Solver {
 }
 
 /// A transposition-table key: the position at a trick boundary, as seen by the root's reward.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Key {
     hands: [u64; MAX_SEATS],
     state: u128,
+}
+
+impl Hash for Key {
+    /// One word for the whole key (fewer hasher rounds than field by field).
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let mut x = (self.state as u64) ^ ((self.state >> 64) as u64).rotate_left(29);
+        for hand in self.hands {
+            x = (x.rotate_left(23) ^ hand).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h.write_u64(x ^ (x >> 31));
+    }
 }
 
 /// Bounds on the exact value of a position, and the best lead found there.
@@ -98,6 +109,16 @@ struct Entry {
     lower: f64,
     upper: f64,
     best: Option<Action>,
+}
+
+/// What a position inside a trick takes over from the one before it: the score bounds (they
+/// change only when a trick completes, or with a Lot declared in the first), and the root's
+/// aim ([`Solver::direction`]) for the window's `beta`.
+#[derive(Clone, Copy, Debug)]
+struct Inherited {
+    bounds: (f64, f64),
+    beta: f64,
+    dir: i8,
 }
 
 /// A fixed-capacity list of actions (no allocation per node).
@@ -136,7 +157,10 @@ impl Solver {
     #[must_use]
     pub fn with_capacity(max_entries: usize) -> Solver {
         Solver {
-            tt: HashMap::default(),
+            tt: HashMap::with_capacity_and_hasher(
+                max_entries.clamp(1, 1 << 12),
+                BuildHasherDefault::default(),
+            ),
             history: [[0; HISTORY_SLOTS]; MAX_SEATS],
             root: 0,
             nodes: 0,
@@ -281,7 +305,7 @@ impl Solver {
         deal: &Deal,
         mut alpha: f64,
         mut beta: f64,
-        inherited: Option<(f64, f64)>,
+        inherited: Option<Inherited>,
     ) -> f64 {
         self.nodes += 1;
         if self.nodes >= self.stop_at {
@@ -291,13 +315,15 @@ impl Solver {
             return 0.0;
         }
         if deal.is_over() {
-            return deal_rewards(deal)[self.root];
+            return self.reward(deal);
         }
         let legal = deal.legal_actions();
         let boundary = deal.phase() == Phase::Play && deal.current_trick().is_empty();
-        let bounds = match inherited {
-            Some(b) if !boundary && deal.tricks_completed() > 0 => b,
-            _ => self.bounds(deal),
+        let (bounds, known_dir) = match inherited {
+            Some(i) if !boundary && deal.tricks_completed() > 0 => {
+                (i.bounds, (i.beta == beta).then_some(i.dir))
+            }
+            _ => (self.bounds(deal), None),
         };
         if legal.len() == 1 {
             // Forced: no choice to search, store or order.
@@ -310,7 +336,12 @@ impl Solver {
             if boundary && deal.tricks_completed() + 1 == deal.rules().tricks() {
                 return self.play_out(child, alpha, beta);
             }
-            return self.node(&child, alpha, beta, Some(bounds));
+            let inherit = Inherited {
+                bounds,
+                beta,
+                dir: known_dir.unwrap_or_else(|| self.direction(deal, beta)),
+            };
+            return self.node(&child, alpha, beta, Some(inherit));
         }
         let (mut lo, mut hi) = bounds;
         let mut key = None;
@@ -335,7 +366,7 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let seat = deal.to_act();
         let maximising = seat == self.root;
-        let dir = self.direction(deal, beta);
+        let dir = known_dir.unwrap_or_else(|| self.direction(deal, beta));
         let moves = self.moves(deal, legal, tt_move, dir);
         let mut best = if maximising {
             f64::NEG_INFINITY
@@ -346,7 +377,16 @@ impl Solver {
         for &action in moves.as_slice() {
             let mut child = deal.clone();
             child.apply_unchecked(action);
-            let v = self.node(&child, alpha, beta, Some(bounds));
+            let inherit = Inherited {
+                bounds,
+                beta,
+                dir: if beta == beta0 {
+                    dir
+                } else {
+                    self.direction(deal, beta)
+                },
+            };
+            let v = self.node(&child, alpha, beta, Some(inherit));
             if self.aborted {
                 return 0.0; // nothing stored from an unfinished search
             }
@@ -379,12 +419,24 @@ impl Solver {
         best
     }
 
+    /// The root's reward in a finished deal ([`deal_rewards`]; the plain trick table is read
+    /// directly).
+    fn reward(&self, deal: &Deal) -> f64 {
+        match deal.rules().scoring {
+            Scoring::TrickTable { points } if deal.lot().declarers == 0 => {
+                let tricks = usize::from(deal.tricks_won()[self.root]);
+                f64::from(points[tricks.min(points.len() - 1)])
+            }
+            _ => deal_rewards(deal)[self.root],
+        }
+    }
+
     /// Plays out the rest of a deal while every action is forced (the last trick), searching
     /// from the first real choice if one comes (a suit to call).
     fn play_out(&mut self, mut deal: Deal, alpha: f64, beta: f64) -> f64 {
         loop {
             if deal.is_over() {
-                return deal_rewards(&deal)[self.root];
+                return self.reward(&deal);
             }
             let legal = deal.legal_actions();
             match (legal.cards.first(), legal.len()) {
@@ -413,63 +465,57 @@ impl Solver {
 
     /// The actions to search, best first: equivalent cards reduced to one.
     fn moves(&self, deal: &Deal, legal: ActionSet, tt_move: Option<Action>, dir: i8) -> Moves {
-        let cards = representatives(deal, legal.cards);
-        let mut moves = Moves::new();
-        if let Some(m) = tt_move
-            && legal.contains(m)
-        {
-            moves.push(m);
-        }
-        let skip = moves.len;
-        for action in cards
-            .iter()
-            .map(Action::Play)
-            .chain(legal.lot.then_some(Action::Lot))
-            .chain(legal.pass.then_some(Action::Pass))
-            .chain(
-                Suit::ALL
-                    .into_iter()
-                    .filter(|s| legal.calls & (1 << s.index()) != 0)
-                    .map(Action::Call),
-            )
-        {
-            if skip == 1 && moves.list[0] == action {
-                continue;
-            }
-            moves.push(action);
-        }
-        // Order the rest by history, then, when the root's aim is known, by strength in the
-        // trick (everyone high when the root needs tricks, low when it must shed them);
-        // highest score first (insertion sort).
+        // Ordered by history, then, when the root's aim is known, by the card's rank in its
+        // suit's order (everyone high when the root needs tricks, low when it must shed them);
+        // the stored best move first. Scores are built in one pass and insertion-sorted.
         let history = &self.history[deal.to_act()];
         let rules = deal.rules();
-        let leading = deal.current_trick().is_empty();
-        let score = |a: Action| -> i64 {
-            let h = i64::from(history[slot(a)]);
-            match a {
-                Action::Play(card) if dir != 0 => {
-                    let led = if leading { card.suit() } else { deal.led() };
-                    let s = i64::from(rules.strength(card, led, deal.trump(), leading));
-                    (h << 8) + 64 + s * i64::from(dir)
-                }
-                _ => (h << 8) + 64,
-            }
-        };
-        let list = &mut moves.list[skip..moves.len];
+        let tt_move = tt_move.filter(|m| legal.contains(*m));
         let mut keyed: [(i64, Action); 20] = [(0, Action::Pass); 20];
-        for (k, a) in keyed.iter_mut().zip(list.iter()) {
-            *k = (score(*a), *a);
-        }
-        let keyed = &mut keyed[..list.len()];
-        for i in 1..keyed.len() {
-            let mut j = i;
-            while j > 0 && keyed[j - 1].0 < keyed[j].0 {
-                keyed.swap(j - 1, j);
+        let mut len = 0;
+        let mut add = |action: Action, rank: i64| {
+            let score = if Some(action) == tt_move {
+                i64::MAX
+            } else {
+                (i64::from(history[slot(action)]) << 8) + 64 + rank * i64::from(dir)
+            };
+            // Insertion: keep `keyed[..len]` sorted, highest score first.
+            let mut j = len;
+            while j > 0 && keyed[j - 1].0 < score {
+                keyed[j] = keyed[j - 1];
                 j -= 1;
             }
+            keyed[j] = (score, action);
+            len += 1;
+        };
+        let mut cards = representatives(deal, legal.cards);
+        if let Some(Action::Play(card)) = tt_move {
+            cards.insert(card);
         }
-        for (a, k) in list.iter_mut().zip(keyed.iter()) {
-            *a = k.1;
+        let leading = deal.current_trick().is_empty();
+        for card in cards {
+            let rank = if dir == 0 {
+                0
+            } else {
+                let led = if leading { card.suit() } else { deal.led() };
+                i64::from(rules.strength(card, led, deal.trump(), leading))
+            };
+            add(Action::Play(card), rank);
+        }
+        if legal.lot {
+            add(Action::Lot, 0);
+        }
+        if legal.pass {
+            add(Action::Pass, 0);
+        }
+        for suit in Suit::ALL {
+            if legal.calls & (1 << suit.index()) != 0 {
+                add(Action::Call(suit), 0);
+            }
+        }
+        let mut moves = Moves::new();
+        for (_, action) in &keyed[..len] {
+            moves.push(*action);
         }
         moves
     }
@@ -668,24 +714,26 @@ fn normalise(deal: &Deal, sets: &mut [u64]) {
         _ => 0,
     };
     let deck_lane = rules.ranks & !special;
+    // The deck's ranks, strongest first: the k-th strongest live card becomes `top[k]`.
+    let mut top = [0u8; 16];
+    let mut rest = deck_lane;
+    let mut k = 0;
+    while rest != 0 {
+        let r = 15 - rest.leading_zeros() as u8;
+        rest &= !(1 << r);
+        top[k] = r;
+        k += 1;
+    }
     let live: u64 = sets.iter().fold(0, |m, h| m | h);
     for suit in 0..4 {
         let shift = 16 * suit;
         let lane = ((live >> shift) as u16) & deck_lane;
-        // Map the k-th strongest live rank to the k-th strongest deck rank.
-        let mut map = [0u8; 16];
-        let mut changed = false;
-        let mut from = lane;
-        let mut to = deck_lane;
-        while from != 0 {
-            let f = 15 - from.leading_zeros() as u8;
-            let t = 15 - to.leading_zeros() as u8;
-            from &= !(1 << f);
-            to &= !(1 << t);
-            map[f as usize] = t;
-            changed |= f != t;
+        if lane == 0 {
+            continue;
         }
-        if !changed {
+        // Nothing to do when no deck rank above the lowest live one is gone.
+        let lowest = lane & lane.wrapping_neg();
+        if deck_lane & !lane & !(lowest - 1) == 0 {
             continue;
         }
         for h in sets.iter_mut() {
@@ -695,9 +743,11 @@ fn normalise(deal: &Deal, sets: &mut [u64]) {
             }
             let mut out = 0u16;
             while bits != 0 {
-                let f = bits.trailing_zeros() as usize;
+                let f = bits.trailing_zeros();
                 bits &= bits - 1;
-                out |= 1 << map[f];
+                // Its place among the live cards, from the strongest.
+                let above = (u32::from(lane) >> (f + 1)).count_ones() as usize;
+                out |= 1 << top[above];
             }
             *h = (*h & !(u64::from(deck_lane) << shift)) | u64::from(out) << shift;
         }
