@@ -19,5 +19,6 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 [ -d web/node_modules/playwright-core ] || (cd web && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 cargo build --quiet --locked
+bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/torite"
 cd web
-TORITE_BIN=../target/debug/torite timeout 600 node e2e/run.mjs
+TORITE_BIN="$bin" timeout 600 node e2e/run.mjs
