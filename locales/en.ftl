@@ -344,6 +344,7 @@ web-deal = Deal
 web-waiting-start = Waiting for the host to start the game.
 web-seat-taken = Take seat { $seat }
 web-timer-info = Move timer: { $seconds } s
+web-lot-badge = Lot
 
 ## Deal facts that cannot happen
 facts-player-count = { $given } seats given, the game has { $players }

@@ -326,6 +326,7 @@ web-deal = ディール
 web-waiting-start = ホストがゲームを始めるのを待っています。
 web-seat-taken = { $seat }に座る
 web-timer-info = 持ち時間: 1手{ $seconds }秒
+web-lot-badge = ロット
 
 ## ありえない結果
 facts-player-count = { $given }席分の入力ですが、このゲームは{ $players }人です

@@ -126,6 +126,25 @@ await test("create a table and play a whole game against bots", async (page) => 
   }
 });
 
+await test("declare the Lot with the first card, then play it", async (page) => {
+  await page.goto(base);
+  await page.locator("#name").fill("Aki");
+  await page.locator("#preset").selectOption("mini-misere-4");
+  await page.locator("[name=deals]").fill("1");
+  await page.locator("#fill").selectOption("random");
+  await page.locator("#create button[type=submit]").click();
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  const lot = page.locator(".ask button[data-action='lot']");
+  await lot.waitFor();
+  await lot.click();
+  await page.locator(".seat-box.me .badge.lot").waitFor();
+  if (await lot.count()) throw new Error("the Lot could be declared twice");
+  await page.locator(".hand button.card:not([disabled])").first().click();
+  await page.locator("button.confirm").click();
+  await playToTheEnd(page);
+  await page.screenshot({ path: join(out, "lot-game-over.png"), fullPage: true });
+});
+
 await test("a spectator sees no hand", async (page) => {
   if (!tableUrl) throw new Error("no table");
   await page.goto(tableUrl);

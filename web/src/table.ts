@@ -159,7 +159,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     const badges = [
       st.dealer === s ? h("span", { class: "badge dealer", title: t("web-dealer") }, "D") : null,
       toAct ? h("span", { class: "badge to-act" }, t("web-to-act")) : null,
-      st.lot?.declarers.includes(s) ? h("span", { class: `badge lot ${st.lot.failed.includes(s) ? "failed" : ""}` }, t("action-lot")) : null,
+      st.lot?.declarers.includes(s) ? h("span", { class: `badge lot ${st.lot.failed.includes(s) ? "failed" : ""}` }, t("web-lot-badge")) : null,
     ];
     const stats: (HTMLElement | null)[] = [];
     if (st.hand_sizes) stats.push(h("span", {}, `${st.hand_sizes[s]} ${t("web-cards")}`));
