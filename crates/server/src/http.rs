@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -115,7 +117,17 @@ async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     }
 }
 
-async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Result<Response, Refusal> {
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    if !hub.may_create(peer.ip()) {
+        return Err(Refusal {
+            status: 429,
+            message: "too many new tables from this address: wait a minute".into(),
+        });
+    }
     let body = parse_body(&body)?;
     let ruleset = body
         .get("ruleset")

@@ -52,6 +52,8 @@ pub struct Config {
     pub max_connections: usize,
     /// What one unit of a table's move timer lasts: a second, except in tests.
     pub timer_unit: Duration,
+    /// Tables one address may create per minute (bursts of as many); `None`: no limit.
+    pub creates_per_minute: Option<u32>,
 }
 
 impl Default for Config {
@@ -63,18 +65,20 @@ impl Default for Config {
             max_tables: 10_000,
             max_connections: 64,
             timer_unit: Duration::from_secs(1),
+            creates_per_minute: Some(20),
         }
     }
 }
 
 impl Config {
-    /// No pauses: bots act at once (tests and load tests).
+    /// No pauses: bots act at once, and no limit on creating tables (tests and load tests).
     #[must_use]
     pub fn instant() -> Config {
         Config {
             bot_delay: Duration::ZERO,
             trick_pause: Duration::ZERO,
             deal_pause: Duration::ZERO,
+            creates_per_minute: None,
             ..Config::default()
         }
     }
@@ -84,6 +88,8 @@ impl Config {
 #[derive(Debug)]
 pub struct Hub {
     tables: RwLock<HashMap<String, TableHandle>>,
+    /// Table creations per address: the allowance left and when it was last counted.
+    creations: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
     store: Arc<dyn Store>,
     config: Config,
 }
@@ -143,6 +149,7 @@ impl Hub {
         }
         Ok(Arc::new(Hub {
             tables: RwLock::new(tables),
+            creations: std::sync::Mutex::new(HashMap::new()),
             store,
             config,
         }))
@@ -236,6 +243,32 @@ impl Hub {
         Ok((id, token))
     }
 
+    /// Counts a table creation by `ip` against [`Config::creates_per_minute`]; false when
+    /// that address has created too many tables lately.
+    pub fn may_create(&self, ip: std::net::IpAddr) -> bool {
+        let Some(per_minute) = self.config.creates_per_minute else {
+            return true;
+        };
+        let burst = f64::from(per_minute);
+        let now = std::time::Instant::now();
+        let mut map = self
+            .creations
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.len() > 100_000 {
+            // Forget addresses whose allowance has refilled.
+            map.retain(|_, (_, at)| now.duration_since(*at).as_secs_f64() < 60.0);
+        }
+        let (allowance, at) = map.entry(ip).or_insert((burst, now));
+        *allowance = (*allowance + now.duration_since(*at).as_secs_f64() * burst / 60.0).min(burst);
+        *at = now;
+        if *allowance < 1.0 {
+            return false;
+        }
+        *allowance -= 1.0;
+        true
+    }
+
     /// The configuration.
     #[must_use]
     pub const fn config(&self) -> &Config {
@@ -249,7 +282,9 @@ impl Hub {
     }
 }
 
-/// The HTTP and WebSocket routes of a hub.
+/// The HTTP and WebSocket routes of a hub. Serve them with
+/// `into_make_service_with_connect_info::<SocketAddr>()`: table creation is limited per
+/// address.
 pub fn router(hub: Arc<Hub>) -> axum::Router {
     http::router(hub)
 }

@@ -836,3 +836,19 @@ async fn slow_and_flooding_clients_do_not_stall_a_table() {
     assert!(started.elapsed() < Duration::from_secs(20));
     drop(idle);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_creation_is_limited_per_address() {
+    let config = Config {
+        creates_per_minute: Some(2),
+        ..Config::instant()
+    };
+    let server = Server::start("sqlite::memory:", config);
+    for _ in 0..2 {
+        let (status, _) = post(server.addr, "/api/tables", json!({"name": "Aki"})).await;
+        assert_eq!(status, 201);
+    }
+    let (status, body) = post(server.addr, "/api/tables", json!({"name": "Aki"})).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"].is_string());
+}
