@@ -10,7 +10,10 @@ pub fn run(addr: &str, db: &str, instant_bots: bool) -> Result<String, Failure> 
         .parse()
         .map_err(|e| Failure::input(format!("--addr {addr}: {e} (e.g. 127.0.0.1:8080)")))?;
     let config = if instant_bots {
-        torite_server::Config::instant()
+        torite_server::Config {
+            creates_per_minute: torite_server::Config::default().creates_per_minute,
+            ..torite_server::Config::instant()
+        }
     } else {
         torite_server::Config::default()
     };
