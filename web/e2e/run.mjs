@@ -145,6 +145,13 @@ await test("declare the Lot with the first card, then play it", async (page) => 
   await page.screenshot({ path: join(out, "lot-game-over.png"), fullPage: true });
 });
 
+await test("a table that does not exist says so", async (page) => {
+  await page.goto(`${base}/t/000000000000`);
+  await page.locator(".game-over h2").waitFor();
+  const text = await page.locator(".game-over h2").innerText();
+  if (!text.includes("000000000000")) throw new Error(`shown: ${text}`);
+});
+
 await test("a spectator sees no hand", async (page) => {
   if (!tableUrl) throw new Error("no table");
   await page.goto(tableUrl);

@@ -1,7 +1,7 @@
 // A table: seats, the trick, the hand (select, then confirm), questions, scores and summaries.
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
-import { api, presets, savedName, saveName, saveToken, savedToken, type Preset, type TableSummary } from "./api";
+import { api, presets, savedName, saveName, saveToken, savedToken, tokenKey, type Preset, type TableSummary } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h } from "./dom";
 import { t } from "./i18n";
@@ -121,9 +121,29 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         showError(msg.message);
       }
     };
-    ws.onclose = () => {
+    let opened = false;
+    ws.addEventListener("open", () => (opened = true));
+    ws.onclose = async () => {
       connected = false;
       if (closed) return;
+      if (!opened) {
+        // Refused before opening: a table that does not exist, or a finished game whose
+        // table is no longer live (only its record is kept).
+        const res = await fetch(`/api/tables/${id}`).catch(() => null);
+        if (res && res.status === 404) {
+          const body = await res.json().catch(() => ({}));
+          closed = true;
+          clear(root, h("section", { class: "game-over" },
+            h("h2", {}, body.record ? t("game-over") : t("web-error", { message: body.error ?? id })),
+            body.record ? h("a", { href: body.record, download: `torite-${id}.json`, class: "button" }, t("web-record")) : null,
+            h("p", {}, h("a", { href: "/", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")))));
+          return;
+        }
+        if (res && res.ok && savedToken(id)) {
+          // The table is there but refused our token (its seat was given to a bot): watch.
+          localStorage.removeItem(tokenKey(id));
+        }
+      }
       render();
       window.setTimeout(() => !closed && connect(), retry);
       retry = Math.min(retry * 2, 5000);

@@ -98,6 +98,10 @@ fn kill_9_and_restart_resumes_every_table() {
             served.child.wait().unwrap();
             kills += 1;
             served = serve(&db);
+            if before["finished"] == true {
+                // A finished game is not loaded again; its record is kept.
+                break;
+            }
             let again = Session::connect(served.addr, &id, Some(&token)).await.unwrap();
             assert_eq!(without_presence(&again.state), without_presence(&before));
             assert!(kills < 50);

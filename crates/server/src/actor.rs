@@ -81,6 +81,9 @@ pub struct Published {
     pub version: u64,
     /// The lobby summary.
     pub summary: Summary,
+    /// When the game ended or a socket last closed after it ended (seconds since the Unix
+    /// epoch); 0 while it goes on.
+    pub finished_at: u64,
     /// The state message of each seat (JSON text).
     pub seats: Vec<Arc<str>>,
     /// The spectators' state message (JSON text).
@@ -189,6 +192,11 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
 }
 
 fn publish_of(state: &TableState, connected: &[u32]) -> Published {
+    let finished_at = if state.game().is_finished() {
+        crate::now_secs()
+    } else {
+        0
+    };
     let summary = state.summary(connected);
     let results = state.results();
     let n = state.seats().len();
@@ -211,6 +219,7 @@ fn publish_of(state: &TableState, connected: &[u32]) -> Published {
         .collect();
     Published {
         version: state.version(),
+        finished_at,
         summary,
         seats,
         spectator,

@@ -111,9 +111,19 @@ async fn list(State(hub): State<Arc<Hub>>) -> Response {
 }
 
 async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    match hub.table(&id).await {
-        Some(t) => axum::Json(t.states.borrow().summary.clone()).into_response(),
-        None => error(404, format!("no table {id:?}")),
+    if let Some(t) = hub.table(&id).await {
+        return axum::Json(t.states.borrow().summary.clone()).into_response();
+    }
+    match hub.store().record(&id).await {
+        Ok(Some(_)) => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({
+                "error": format!("the game at table {id} is over"),
+                "record": format!("/api/tables/{id}/record"),
+            })),
+        )
+            .into_response(),
+        _ => error(404, format!("no table {id:?}")),
     }
 }
 
@@ -265,7 +275,22 @@ async fn start(
 }
 
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
-    let table = table_of(&hub, &id).await?;
+    let Some(table) = hub.table(&id).await else {
+        // A finished game no longer live: its kept record.
+        return match hub.store().record(&id).await {
+            Ok(Some(text)) => {
+                Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+            }
+            Ok(None) => Err(Refusal {
+                status: 404,
+                message: format!("no table {id:?}"),
+            }),
+            Err(e) => Err(Refusal {
+                status: 503,
+                message: e.to_string(),
+            }),
+        };
+    };
     let (reply, answer) = oneshot::channel();
     let busy = || Refusal {
         status: 503,

@@ -54,6 +54,9 @@ pub struct Config {
     pub timer_unit: Duration,
     /// Tables one address may create per minute (bursts of as many); `None`: no limit.
     pub creates_per_minute: Option<u32>,
+    /// How long a finished table stays live (in the lobby, its sockets answered) after the
+    /// last socket at it closed; then only its record is kept.
+    pub keep_finished: Duration,
 }
 
 impl Default for Config {
@@ -66,6 +69,7 @@ impl Default for Config {
             max_connections: 64,
             timer_unit: Duration::from_secs(1),
             creates_per_minute: Some(20),
+            keep_finished: Duration::from_secs(600),
         }
     }
 }
@@ -100,7 +104,7 @@ impl std::fmt::Debug for dyn Store {
     }
 }
 
-fn now_secs() -> u64 {
+pub(crate) fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -144,6 +148,13 @@ impl Hub {
                     break;
                 }
             }
+            if state.game().is_finished() {
+                // Stopped between the last event and keeping the record: keep it now.
+                let record = state.record().to_string();
+                if let Err(e) = store.save_record(&table.id, &record).await {
+                    eprintln!("table {}: record not kept: {e}", table.id);
+                }
+            }
             let handle = actor::spawn(state, Arc::clone(&store), config);
             tables.insert(table.id.clone(), handle);
         }
@@ -155,9 +166,21 @@ impl Hub {
         }))
     }
 
-    /// The table with this id.
+    /// The table with this id, while it is live.
     pub async fn table(&self, id: &str) -> Option<TableHandle> {
         self.tables.read().await.get(id).cloned()
+    }
+
+    /// Lets go of finished tables nobody has had open for [`Config::keep_finished`]: their
+    /// tasks end once their last socket closes, and their records stay in the store.
+    pub async fn sweep(&self) {
+        let now = now_secs();
+        let keep = self.config.keep_finished.as_secs();
+        self.tables.write().await.retain(|_, h| {
+            let state = h.states.borrow();
+            let quiet = h.connections.load(std::sync::atomic::Ordering::SeqCst) == 0;
+            !(state.summary.status == "finished" && quiet && now >= state.finished_at + keep)
+        });
     }
 
     /// The lobby: the summaries of the newest [`LOBBY_SIZE`] tables, newest first.
@@ -302,6 +325,19 @@ pub async fn serve_on(
 ) -> Result<(), String> {
     let store = SqlStore::open(db).await.map_err(|e| e.to_string())?;
     let hub = Hub::load(Arc::new(store), config).await?;
+    let sweeper = Arc::downgrade(&hub);
+    tokio::spawn(async move {
+        let period =
+            (config.keep_finished / 2).clamp(Duration::from_millis(100), Duration::from_secs(30));
+        let mut every = tokio::time::interval(period);
+        loop {
+            every.tick().await;
+            match sweeper.upgrade() {
+                Some(hub) => hub.sweep().await,
+                None => return,
+            }
+        }
+    });
     axum::serve(
         listener,
         router(hub).into_make_service_with_connect_info::<SocketAddr>(),

@@ -72,7 +72,8 @@ pub trait Store: Send + Sync + 'static {
         event: &'a str,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
-    /// Every table with its events, oldest table first.
+    /// Every table whose game has not ended (no record kept) with its events, oldest table
+    /// first.
     fn load_all(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>>;
 
     /// Keeps a finished game's record (`RECORD.md` JSON), replacing any earlier one.
@@ -295,8 +296,12 @@ impl Store for SqlStore {
 
     fn load_all(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
         Box::pin(async move {
-            let q1 = "SELECT id, created FROM torite_tables ORDER BY created, id";
-            let q2 = "SELECT table_id, body FROM torite_events ORDER BY table_id, seq";
+            // Finished games are kept as records and not loaded again.
+            let q1 = "SELECT id, created FROM torite_tables \
+                      WHERE id NOT IN (SELECT table_id FROM torite_records) ORDER BY created, id";
+            let q2 = "SELECT table_id, body FROM torite_events \
+                      WHERE table_id NOT IN (SELECT table_id FROM torite_records) \
+                      ORDER BY table_id, seq";
             let (tables, events): (Vec<TableRow>, Vec<EventRow>) = on_pool!(self, pool => {
                 let tables = sqlx::query(q1)
                     .fetch_all(pool)

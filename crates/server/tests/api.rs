@@ -688,7 +688,10 @@ async fn kill_and_restart_loses_nothing() {
 /// The same against PostgreSQL, when `TORITE_TEST_POSTGRES` names a database to use.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_and_restart_on_postgres() {
-    let Ok(url) = std::env::var("TORITE_TEST_POSTGRES") else {
+    let Some(url) = std::env::var("TORITE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+    else {
         eprintln!("TORITE_TEST_POSTGRES is not set: PostgreSQL not tested");
         return;
     };
@@ -756,6 +759,11 @@ async fn kill_and_restart(db: &str) {
         let before = still.clone();
         server.kill();
         server = Server::start(db, config);
+        rounds += 1;
+        if before["finished"] == true {
+            // A finished game is not loaded again: only its record is kept.
+            break;
+        }
         let again = Session::connect(server.addr, &id, Some(&token))
             .await
             .unwrap();
@@ -764,7 +772,6 @@ async fn kill_and_restart(db: &str) {
             without_presence(&before),
             "the state after a restart is the state before"
         );
-        rounds += 1;
         assert!(rounds < 200);
     }
     assert!(rounds >= 2, "the game was interrupted more than once");
@@ -774,8 +781,17 @@ async fn kill_and_restart(db: &str) {
     assert!(replay.game.is_finished());
     assert_eq!(replay.game.results().len(), 2);
     // The other table went on to its end with bots alone, across the restarts.
-    let mut watcher = Session::connect(server.addr, &other, None).await.unwrap();
-    watcher.until(|s| s["finished"] == true).await.unwrap();
+    let mut complete = false;
+    for _ in 0..200 {
+        let (_, record) = get(server.addr, &format!("/api/tables/{other}/record")).await;
+        if record["table"]["complete"] == true {
+            torite_core::record::replay_value(&record).unwrap();
+            complete = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(complete, "the timer-driven table did not finish");
     server.kill();
 }
 
@@ -851,4 +867,63 @@ async fn table_creation_is_limited_per_address() {
     let (status, body) = post(server.addr, "/api/tables", json!({"name": "Aki"})).await;
     assert_eq!(status, 429, "{body}");
     assert!(body["error"].is_string());
+}
+
+/// A finished game's table leaves the lobby once nobody has it open, and after a restart only
+/// its record is kept: the same record, served from the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_tables_are_let_go_and_their_records_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("torite.db").display());
+    let config = Config {
+        keep_finished: Duration::ZERO,
+        ..Config::instant()
+    };
+    let server = Server::start(&db, config);
+    let (id, token) = bot_table(server.addr, json!({"base": "mura-3", "deals": 1}), "random").await;
+    let (open_id, _) = bot_table(server.addr, json!("mura-3"), "random").await;
+    let mut seat = Session::connect(server.addr, &id, Some(&token))
+        .await
+        .unwrap();
+    let mut step = 29;
+    play_until(&mut seat, |s| s["finished"] == true, &mut step).await;
+    let (_, live_record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    seat.close().await;
+    let mut gone = false;
+    for _ in 0..100 {
+        let (status, _) = get(server.addr, &format!("/api/tables/{id}")).await;
+        if status == 404 {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(gone, "the finished table stayed live");
+    let (status, body) = get(server.addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["record"], format!("/api/tables/{id}/record"));
+    let (status, kept) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200);
+    assert_eq!(kept, live_record);
+    server.kill();
+    let server = Server::start(&db, config);
+    let (_, list) = get(server.addr, "/api/tables").await;
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert!(
+        ids.contains(&open_id.as_str()),
+        "the unfinished table is back"
+    );
+    assert!(
+        !ids.contains(&id.as_str()),
+        "the finished table is not loaded again"
+    );
+    let (status, kept) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200);
+    assert_eq!(kept, live_record);
+    torite_core::record::replay_value(&kept).unwrap();
 }
