@@ -5,16 +5,27 @@
 //! as a reference: how far the other bots are from perfect play with all cards known (an upper
 //! bound on what any honest bot can hope for). Nothing but the arena passes it the true deal.
 //!
+//! Solving a whole deal exactly is out of reach early in the 9- and 12-card games (Jass, Mura),
+//! so each decision's search is capped at [`DECISION_NODES`] positions (a count, so results do
+//! not depend on the machine); a decision that cannot be solved within it is played as the
+//! [`Heuristic`] would. In Mini Misère every decision is solved; in the longer games the bot
+//! is perfect from about the middle of the deal on.
+//!
 //! When it has not been shown the true deal of the position it is asked about (a driver other
-//! than the arena, such as [`crate::play_deal`]), it cannot cheat and falls back to solving one
-//! world sampled from its [`View`], i.e. a one-sample [`crate::pimc::Pimc`].
+//! than the arena, such as [`crate::play_deal`] or a game server), it cannot cheat and solves
+//! one world sampled from its [`View`] instead, i.e. plays as a one-world
+//! [`crate::pimc::Pimc`].
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::{Action, Deal, View};
 
-use crate::Bot;
 use crate::solver::Solver;
+use crate::{Bot, Heuristic};
+
+/// The most positions one decision's search may visit before the bot plays as the heuristic:
+/// about a second in a release build.
+pub const DECISION_NODES: u64 = 5_000_000;
 
 /// The cheating perfect-information player described in the module documentation.
 #[derive(Debug, Clone)]
@@ -22,16 +33,18 @@ pub struct Omniscient {
     solver: Solver,
     truth: Option<Deal>,
     rng: ChaCha8Rng,
+    fallback: Heuristic,
 }
 
 impl Omniscient {
-    /// An omniscient bot; `seed` only matters for the fallback without the true deal.
+    /// An omniscient bot; `seed` only matters without the true deal.
     #[must_use]
     pub fn new(seed: u64) -> Omniscient {
         Omniscient {
             solver: Solver::new(),
             truth: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            fallback: Heuristic::new(seed),
         }
     }
 }
@@ -65,7 +78,10 @@ impl Bot for Omniscient {
             Some(deal) if matches(&deal, view) => deal,
             _ => view.sample_world(&mut self.rng),
         };
-        self.solver.best_action(&deal).0
+        match self.solver.try_best_action(&deal, DECISION_NODES) {
+            Some((action, _)) => action,
+            None => self.fallback.act(view),
+        }
     }
 }
 

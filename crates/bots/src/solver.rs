@@ -7,7 +7,10 @@
 //! zero-sum game whose value is a guaranteed result for the root: what it scores if the others
 //! gang up on it. The value is exact for that game; no evaluation function is involved.
 //!
-//! The search is alpha-beta (fail-soft) over [`Deal`]s, with:
+//! The search is fail-soft alpha-beta over [`Deal`]s (the engine's own state machine, so the
+//! rules are exactly the referee's), driven by MTD(f): a sequence of null-window tests
+//! descending from the upper bound ("can the root reach at least `v`?"), each answered with a
+//! bound that becomes the next `v`, until the lower and upper bounds meet. With:
 //!
 //! - **A transposition table** keyed at trick boundaries by everything the rest of the deal
 //!   and the root's reward can depend on: every seat's remaining hand, the leader, the trump,
@@ -16,7 +19,10 @@
 //!   Mura the root's tricks and counting points, for the Jass games every seat's tricks and
 //!   card points and, while no trump is set, who captured each Jack, Nine and Eight (whose
 //!   value depends on the trump still to come). Entries hold a lower and an upper bound, so a
-//!   result found with any window is reused with any other.
+//!   result found with any window is reused with any other. Where only the order of the cards
+//!   matters (no card points, no trump: Mini Misère) the hands are keyed by relative rank, so
+//!   positions that differ only in which cards are gone share an entry; the 2 that wins when
+//!   led and the joker keep their identity.
 //! - **Score bounds** per node from the tallies so far (e.g. the trick-table rows still
 //!   reachable with the remaining tricks, or a Mura seat that can no longer reach its
 //!   exemption), which cut whole subtrees when they fall outside the window.
@@ -29,7 +35,13 @@
 //!   Misère's 2), Mura's ace (it scores differently when it wins its own trick), and Jass cards
 //!   whose points differ (in a suit that may become trump, the Jack and Nine; in a deal that
 //!   may end without trump, the Eight).
-//! - **Move ordering**: the best lead stored in the table first, then a history heuristic.
+//! - **Move ordering**: the best lead stored in the table first, then a history heuristic,
+//!   then the card's strength in the trick when the root's aim is plain (high cards first when
+//!   it needs tricks, low ones when it must shed them). Forced moves and the last trick are
+//!   played straight through.
+//!
+//! [`Solver::try_action_values`] bounds the work (a number of positions, so results do not
+//! depend on the machine) for callers that must answer in time, such as [`crate::pimc`].
 //!
 //! `lot`, `pass` and `call:X` are searched like any other action.
 //!
@@ -226,15 +238,16 @@ impl Solver {
         assert!(!deal.is_over(), "best_action on a finished deal");
         self.root = deal.to_act();
         let moves = self.moves(deal, deal.legal_actions(), None, 0);
-        let mut best = (moves.list[0], f64::NEG_INFINITY);
-        for &action in moves.as_slice() {
+        let first = moves.list[0];
+        let mut best = (first, self.child_value(deal, first));
+        for &action in &moves.as_slice()[1..] {
             let mut child = deal.clone();
             child.apply_unchecked(action);
-            // Fail-soft: a result at or below `best` is only an upper bound, which is enough to
-            // know this action is no better.
-            let v = self.search(&child, best.1, f64::INFINITY);
+            // A null-window test: is this action better than the best so far? Only then is its
+            // exact value needed.
+            let v = self.search(&child, best.1, best.1.next_up());
             if v > best.1 {
-                best = (action, v);
+                best = (action, self.exact(&child));
             }
         }
         best
@@ -275,14 +288,28 @@ impl Solver {
     /// [`Solver::action_values`] within a budget of `max_nodes` positions: `None` if the
     /// search would need more (the table keeps only what was fully solved, so it stays exact).
     pub fn try_action_values(&mut self, deal: &Deal, max_nodes: u64) -> Option<Vec<(Action, f64)>> {
+        self.limited(max_nodes, |solver| solver.action_values(deal))
+    }
+
+    /// [`Solver::best_action`] within a budget of `max_nodes` positions: `None` if the search
+    /// would need more.
+    ///
+    /// # Panics
+    ///
+    /// If the deal is over.
+    pub fn try_best_action(&mut self, deal: &Deal, max_nodes: u64) -> Option<(Action, f64)> {
+        self.limited(max_nodes, |solver| solver.best_action(deal))
+    }
+
+    fn limited<T>(&mut self, max_nodes: u64, f: impl FnOnce(&mut Solver) -> T) -> Option<T> {
         self.stop_at = self.nodes.saturating_add(max_nodes);
         self.aborted = false;
-        let values = self.action_values(deal);
+        let out = f(self);
         self.stop_at = u64::MAX;
         if std::mem::take(&mut self.aborted) {
             None
         } else {
-            Some(values)
+            Some(out)
         }
     }
 

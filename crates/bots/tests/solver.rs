@@ -337,3 +337,19 @@ fn jass_captured_cards_waiting_for_trump() {
     }
     assert!(groups_checked > 0);
 }
+
+#[test]
+fn a_search_cut_short_leaves_the_table_exact() {
+    let mut solver = Solver::new();
+    for seed in 0..4 {
+        let deal = ending(Preset::MiniMisere4.ruleset(), seed, 3, 1);
+        if deal.is_over() {
+            continue;
+        }
+        assert!(solver.try_action_values(&deal, 5).is_none());
+        assert!(solver.try_best_action(&deal, 5).is_none());
+        check(&mut solver, &deal);
+        let values = solver.try_action_values(&deal, u64::MAX).expect("no limit");
+        assert_eq!(values, solver.action_values(&deal));
+    }
+}
