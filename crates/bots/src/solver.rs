@@ -24,8 +24,9 @@
 //!   positions that differ only in which cards are gone share an entry; the 2 that wins when
 //!   led and the joker keep their identity.
 //! - **Score bounds** per node from the tallies so far (e.g. the trick-table rows still
-//!   reachable with the remaining tricks, or a Mura seat that can no longer reach its
-//!   exemption), which cut whole subtrees when they fall outside the window.
+//!   reachable with the remaining tricks, a Mura seat that can no longer reach its exemption,
+//!   or a Lot declarer sure from the hands alone to win every trick or to lose one), which cut
+//!   whole subtrees when they fall outside the window.
 //! - **Rank-equivalent card pruning** as double-dummy solvers do: two cards of one suit in the
 //!   hand to act, with no card between them (in every order the suit can still be ranked in:
 //!   the plain order, and the trump order while the suit is or may become trump) outside that
@@ -60,8 +61,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use torite_core::{
-    Action, ActionSet, Card, CardPoints, CardSet, Deal, LotTiming, MAX_SEATS, Phase, Rank, Ranking,
-    Scoring, Seat, Suit, Trump, TrumpRule,
+    Action, ActionSet, Card, CardPoints, CardSet, Deal, FollowRule, JokerRule, LotTiming,
+    MAX_SEATS, Phase, Rank, Ranking, Scoring, Seat, Suit, Trump, TrumpRule,
 };
 
 use crate::reward::deal_rewards;
@@ -69,6 +70,10 @@ use crate::reward::deal_rewards;
 /// The default bound on the number of transposition-table entries; the table is cleared when
 /// it would grow past it (about 100 bytes an entry).
 pub const DEFAULT_TT_ENTRIES: usize = 1 << 19;
+
+/// [`Solver::direction`] when another seat declared the Lot and the root wants it to fail:
+/// the declarer and the root play high, the others duck.
+const LOT_OPPOSED: i8 = 2;
 
 /// Slots of the history table: 64 card indices, then `lot`, `pass` and four calls.
 const HISTORY_SLOTS: usize = 70;
@@ -498,6 +503,17 @@ impl Solver {
         let history = &self.history[deal.to_act()];
         let rules = deal.rules();
         let tt_move = tt_move.filter(|m| legal.contains(*m));
+        let dir = if dir == LOT_OPPOSED {
+            let lot = deal.lot();
+            let mover = 1 << deal.to_act();
+            if mover & (lot.declarers & !lot.failed | 1 << self.root) != 0 {
+                1
+            } else {
+                -1
+            }
+        } else {
+            dir
+        };
         let mut keyed: [(i64, Action); 20] = [(0, Action::Pass); 20];
         let mut len = 0;
         let mut add = |action: Action, rank: i64| {
@@ -558,11 +574,13 @@ impl Solver {
             Scoring::TrickTable { points } => {
                 let lot = deal.lot();
                 if lot.declarers != 0 {
-                    let bit = 1 << root;
-                    return if lot.declarers & bit != 0 && lot.failed & bit == 0 {
+                    // A declarer must win every trick: it and whoever wants it to fail play
+                    // high; whoever wants it to succeed ducks.
+                    let alive = lot.declarers & !lot.failed;
+                    return if alive & (1 << root) != 0 {
                         1
                     } else {
-                        0
+                        LOT_OPPOSED
                     };
                 }
                 let good = |k: usize| f64::from(points[k.min(points.len() - 1)]) >= beta;
@@ -619,7 +637,19 @@ impl Solver {
                 } else {
                     fail
                 };
-                (other.min(0.0), other.max(0.0))
+                // The other value is 0; which one comes may already be settled.
+                let settled = if success > 0.0 && fail > 0.0 {
+                    lot_outcome(deal, root)
+                } else {
+                    None
+                };
+                match settled {
+                    Some(true) if lot.declarers & bit == 0 => (0.0, 0.0),
+                    Some(true) => (other, other),
+                    Some(false) if lot.declarers & bit == 0 => (other, other),
+                    Some(false) => (0.0, 0.0),
+                    None => (other.min(0.0), other.max(0.0)),
+                }
             }
             Scoring::Mura {
                 threshold,
@@ -789,6 +819,87 @@ fn slot(action: Action) -> usize {
         Action::Pass => 65,
         Action::Call(suit) => 66 + suit.index(),
     }
+}
+
+/// Whether the one declarer still in the Lot is sure to win every remaining trick (`Some(true)`)
+/// or sure to lose one (`Some(false)`), from the hands alone, at a trick boundary after the
+/// first trick of a no-trump must-follow game (Mini Misère). `None` when neither is plain.
+///
+/// The declarer has won every trick so far, so it leads every trick from now on and must lead
+/// each of its cards in turn. It is sure to win all when each of its cards wins whenever led:
+/// a low card or joker that wins when led, or a card above every card of its suit the others
+/// hold. It is sure to lose one when a seat that wants it to fail (the root if the root did not
+/// declare, any other seat if it did) holds the highest card left in a suit the declarer must
+/// still lead a plain card of: that seat keeps its card (it discards others when void, and
+/// follows with its lowest), and can only be made to give it up by following a led low card or
+/// a led joker with a named suit while it is its last card of the suit, which more cards of
+/// the suit than such leads prevent.
+fn lot_outcome(deal: &Deal, root: Seat) -> Option<bool> {
+    let rules = deal.rules();
+    if rules.trump != TrumpRule::NoTrump
+        || rules.follow != FollowRule::MustFollow
+        || rules.ranking != Ranking::AceHigh
+        || deal.tricks_completed() == 0
+        || deal.phase() != Phase::Play
+        || !deal.current_trick().is_empty()
+    {
+        return None;
+    }
+    let lot = deal.lot();
+    let alive = lot.declarers & !lot.failed;
+    if alive.count_ones() != 1 {
+        return None;
+    }
+    let d = alive.trailing_zeros() as usize;
+    let hand = deal.hand(d);
+    let low = match rules.low_card {
+        Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
+        _ => CardSet::EMPTY,
+    };
+    let led_joker_wins = matches!(
+        rules.joker,
+        Some(JokerRule::LeadWinsFreeFollow | JokerRule::LeadWinsNamesSuit)
+    );
+    let calls = rules.joker == Some(JokerRule::LeadWinsNamesSuit) && hand.contains(Card::JOKER);
+    let mut others = CardSet::EMPTY;
+    for s in (0..deal.players()).filter(|s| *s != d) {
+        others |= deal.hand(s);
+    }
+    // The seats that want the declarer to fail.
+    let opposed: u8 = if root == d { !(1 << d) } else { 1 << root };
+    let mut sure = true;
+    for suit in Suit::ALL {
+        let mine = hand.of_suit(suit);
+        let plain = mine - low;
+        let theirs = others.of_suit(suit);
+        if plain.is_empty() {
+            continue;
+        }
+        // The strongest card of the suit left, if another seat holds it (natural order: the
+        // highest bit; the low card is the lowest bit and never the highest unless alone).
+        let top = (plain | theirs).last();
+        if let Some(top) = top
+            && !plain.contains(top)
+        {
+            let holder = (0..deal.players()).find(|s| deal.hand(*s).contains(top));
+            if let Some(o) = holder
+                && opposed & (1 << o) != 0
+            {
+                let forcing = (mine & low).len() + usize::from(calls);
+                if deal.hand(o).of_suit(suit).len() > forcing {
+                    return Some(false);
+                }
+            }
+        }
+        let their_best = theirs.last();
+        if plain.iter().any(|c| their_best.is_some_and(|t| t > c)) {
+            sure = false;
+        }
+    }
+    if hand.contains(Card::JOKER) && !led_joker_wins {
+        sure = false;
+    }
+    sure.then_some(true)
 }
 
 /// One card of each class of equivalent cards among `cards` (all of the hand to act).

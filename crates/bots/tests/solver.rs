@@ -353,3 +353,57 @@ fn a_search_cut_short_leaves_the_table_exact() {
         assert_eq!(values, solver.action_values(&deal));
     }
 }
+
+/// Positions after `tricks` tricks of a deal where `declarer` declared the Lot at its first
+/// chance and has won every trick so far (it plays a winning card when it has one, the others
+/// at random), or `None` if it lost one.
+fn lot_survivor(rules: Ruleset, seed: u64, tricks: usize) -> Option<Deal> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut deal = Deal::random(
+        rules,
+        (seed % 7) as usize % rules.players as usize,
+        &mut rng,
+    );
+    let declarer = (seed / 7) as usize % deal.players();
+    while !deal.is_over() && deal.tricks_completed() < tricks {
+        let seat = deal.to_act();
+        let legal = deal.legal_actions();
+        let action = if seat == declarer && legal.lot {
+            Action::Lot
+        } else if seat == declarer && !legal.cards.is_empty() {
+            let view = torite_core::View::new(&deal, seat);
+            let winning: Vec<_> = legal.cards.iter().filter(|c| view.wins_with(*c)).collect();
+            let pool: Vec<_> = if winning.is_empty() {
+                legal.cards.iter().collect()
+            } else {
+                winning
+            };
+            Action::Play(pool[below(&mut rng, pool.len() as u32) as usize])
+        } else {
+            let actions: Vec<Action> = legal.iter().filter(|a| *a != Action::Lot).collect();
+            actions[below(&mut rng, actions.len() as u32) as usize]
+        };
+        deal.apply(action).expect("legal");
+    }
+    (!deal.is_over() && deal.lot().declarers != 0).then_some(deal)
+}
+
+#[test]
+fn the_lot_settled_from_the_hands() {
+    let mut checked = 0;
+    for (preset, tricks) in [
+        (Preset::MiniMisere4, 3),
+        (Preset::MiniMisere4_1989, 4),
+        (Preset::MiniMisere5_1989, 2),
+        (Preset::MiniMisere5, 2),
+    ] {
+        let mut solver = Solver::new();
+        for seed in 0..120 {
+            if let Some(deal) = lot_survivor(preset.ruleset(), seed, tricks) {
+                check(&mut solver, &deal);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} positions");
+}
