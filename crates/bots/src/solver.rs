@@ -62,7 +62,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use torite_core::{
     Action, ActionSet, Card, CardPoints, CardSet, Deal, FollowRule, JokerRule, LotTiming,
-    MAX_SEATS, Phase, Rank, Ranking, Scoring, Seat, Suit, Trump, TrumpRule,
+    MAX_SEATS, Phase, Rank, Ranking, Ruleset, Scoring, Seat, Suit, Trump, TrumpRule,
 };
 
 use crate::reward::deal_rewards;
@@ -81,13 +81,15 @@ const HISTORY_SLOTS: usize = 70;
 /// The exact paranoid solver described in the module documentation.
 ///
 /// A solver keeps its transposition table between calls (entries stay valid: the key holds the
-/// whole position and the root seat), so solving many related positions is cheaper; call
-/// [`Solver::clear`] to free it.
+/// whole position and the root seat, and the table is emptied when the rules change), so
+/// solving many related positions is cheaper; call [`Solver::clear`] to free it.
 #[derive(Clone, Debug)]
 pub struct Solver {
     tt: HashMap<Key, Entry, BuildHasherDefault<FxHasher>>,
     history: [[u32; HISTORY_SLOTS]; MAX_SEATS],
     root: Seat,
+    /// The rules the table's entries belong to.
+    rules: Option<Ruleset>,
     nodes: u64,
     max_entries: usize,
     /// The node count at which the current limited search gives up.
@@ -180,6 +182,7 @@ impl Solver {
             ),
             history: [[0; HISTORY_SLOTS]; MAX_SEATS],
             root: 0,
+            rules: None,
             nodes: 0,
             max_entries: max_entries.max(1),
             stop_at: u64::MAX,
@@ -199,6 +202,16 @@ impl Solver {
         self.nodes
     }
 
+    /// Prepares a search for `root`: the table's keys do not hold the rules, so it is emptied
+    /// when the rules change.
+    fn start(&mut self, deal: &Deal, root: Seat) {
+        if self.rules != Some(*deal.rules()) {
+            self.tt.clear();
+            self.rules = Some(*deal.rules());
+        }
+        self.root = root;
+    }
+
     /// The number of transposition-table entries held.
     #[must_use]
     pub fn table_len(&self) -> usize {
@@ -209,7 +222,7 @@ impl Solver {
     /// is sure of when every other seat plays against it and all hands are known. `root` need
     /// not be the seat to act. A finished deal's value is its reward.
     pub fn solve(&mut self, deal: &Deal, root: Seat) -> f64 {
-        self.root = root;
+        self.start(deal, root);
         self.exact(deal)
     }
 
@@ -241,7 +254,7 @@ impl Solver {
     /// If the deal is over.
     pub fn best_action(&mut self, deal: &Deal) -> (Action, f64) {
         assert!(!deal.is_over(), "best_action on a finished deal");
-        self.root = deal.to_act();
+        self.start(deal, deal.to_act());
         let moves = self.moves(deal, deal.legal_actions(), None, 0);
         let first = moves.list[0];
         let mut best = (first, self.child_value(deal, first));
@@ -263,7 +276,7 @@ impl Solver {
     #[must_use]
     pub fn action_values(&mut self, deal: &Deal) -> Vec<(Action, f64)> {
         let legal = deal.legal_actions();
-        self.root = deal.to_act();
+        self.start(deal, deal.to_act());
         let eq = Equivalence::new(deal);
         let mut rep_values: Vec<(Card, f64)> = Vec::with_capacity(legal.cards.len());
         let mut out = Vec::with_capacity(legal.len());

@@ -407,3 +407,29 @@ fn the_lot_settled_from_the_hands() {
     }
     assert!(checked > 20, "only {checked} positions");
 }
+
+#[test]
+fn one_solver_for_several_rulesets() {
+    // The same position under two scorings: the table must not carry values across.
+    let mut other = Preset::MiniMisere4.ruleset();
+    other.scoring = Scoring::TrickTable {
+        points: [0, 5, 1, 7, 2, 9, 3, 4],
+    };
+    let mut solver = Solver::new();
+    for seed in 0..3 {
+        for rules in [Preset::MiniMisere4.ruleset(), other] {
+            let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(seed));
+            while !deal.is_over() && deal.hand(deal.to_act()).len() > 3 {
+                let a = deal
+                    .legal_actions()
+                    .iter()
+                    .find(|a| *a != Action::Lot)
+                    .expect("in progress");
+                deal.apply(a).expect("legal");
+            }
+            for root in 0..4 {
+                assert_eq!(solver.solve(&deal, root), minimax(&deal, root));
+            }
+        }
+    }
+}
