@@ -79,12 +79,16 @@ async function playToTheEnd(page) {
     }
     const question = page.locator(".ask [data-action]:not(.confirm)");
     const card = page.locator(".hand button.card:not([disabled])");
+    // The table changes under the test as bots play and deals end, so a choice seen a moment ago
+    // may be gone: a click that finds nothing is given up quickly and the position looked at again.
+    const quick = { timeout: 2000 };
     if ((await page.locator(".ask .prompt").count()) && (await question.count()) && !(await card.count())) {
       // Lot question or joker suit call: take the last choice (pass, or a suit).
-      await question.last().click();
+      await question.last().click(quick).catch(() => {});
     } else if (await card.count()) {
-      await card.first().click();
-      await page.locator("button.confirm").click();
+      if (await card.first().click(quick).then(() => true, () => false)) {
+        await page.locator("button.confirm").click(quick).catch(() => {});
+      }
     }
     await page.waitForTimeout(50);
   }
