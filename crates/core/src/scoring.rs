@@ -60,10 +60,11 @@ impl DealFacts {
         0..self.players
     }
 
-    /// Seats sorted by card points, highest first (ties in seat order).
-    fn by_points(&self) -> Vec<Seat> {
-        let mut seats: Vec<Seat> = self.seats().collect();
-        seats.sort_by_key(|s| std::cmp::Reverse(self.points[*s]));
+    /// Seats sorted by card points, highest first (ties in seat order); entries past
+    /// `players` are unused. An array rather than a `Vec`: search bots score deals constantly.
+    fn by_points(&self) -> [Seat; MAX_SEATS] {
+        let mut seats: [Seat; MAX_SEATS] = std::array::from_fn(|s| s);
+        seats[..self.players].sort_by_key(|s| std::cmp::Reverse(self.points[*s]));
         seats
     }
 
