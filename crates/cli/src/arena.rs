@@ -97,7 +97,7 @@ fn json(args: &Args, result: &ArenaResult) -> String {
         "deals"
     };
     let mut out =
-        serde_json::json!({"ruleset": args.rules.id(), "deals": args.units, "bots": bots});
+        serde_json::json!({"ruleset": args.rules.to_json(), "deals": args.units, "bots": bots});
     if args.unit == Unit::Game {
         out["unit"] = unit.into();
     }
@@ -112,7 +112,7 @@ fn table(args: &Args, result: &ArenaResult) -> String {
     };
     let mut out = format!(
         "{} — {} {unit} × {} seat rotations (duplicate)\n",
-        args.rules.id(),
+        crate::input::rules_label(&args.rules),
         args.units,
         args.rules.players
     );

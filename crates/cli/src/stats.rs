@@ -88,7 +88,7 @@ fn table(args: &Args, s: &Stats) -> String {
     let n = args.rules.players as usize;
     let mut out = format!(
         "{} — {} games, {} deals, bots: {}\n",
-        args.rules.id(),
+        crate::input::rules_label(&args.rules),
         s.games,
         s.deals,
         args.bots.join(",")
@@ -179,7 +179,10 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{}: mean deal score by position", rules.id()),
+                format!(
+                    "{}: mean deal score by position",
+                    crate::input::rules_label(rules)
+                ),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -208,7 +211,10 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{}: tricks won by position", rules.id()),
+                format!(
+                    "{}: tricks won by position",
+                    crate::input::rules_label(rules)
+                ),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -258,7 +264,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{}: deals per game", rules.id()),
+                format!("{}: deals per game", crate::input::rules_label(rules)),
                 ("sans-serif", 20),
             )
             .margin(12)

@@ -1,0 +1,330 @@
+//! Integration tests of `torite arena` and `torite stats`: their JSON and table outputs, house
+//! rules, records, plots, reproducibility across thread counts and bad input. Quick bots
+//! (`heuristic`, `random`) keep them fast.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_torite");
+
+fn torite(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the torite binary runs")
+}
+
+fn stdout_json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on standard output")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("torite-tournaments-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+#[test]
+fn arena_json_has_the_documented_keys_for_every_bot() {
+    let out = torite(&[
+        "arena",
+        "--ruleset",
+        "mittlere-jass",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    let v = stdout_json(&out);
+    assert_eq!(v["ruleset"], "mittlere-jass");
+    assert_eq!(v["deals"], 6);
+    let bots = v["bots"].as_array().expect("a bots array");
+    // Three seats filled in turn from two names (heuristic, random, heuristic): one entry per
+    // name.
+    let names: Vec<&str> = bots.iter().map(|b| b["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["heuristic", "random"]);
+    for bot in bots {
+        assert!(bot["name"].is_string(), "{bot}");
+        for key in ["mean", "ci95", "decision_ms"] {
+            assert!(bot[key].is_number(), "{key} in {bot}");
+        }
+        assert!(bot["ci95"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn arena_results_do_not_depend_on_the_number_of_threads() {
+    let run = |threads: &str| {
+        let out = torite(&[
+            "arena",
+            "--ruleset",
+            "mini-misere-4",
+            "--bots",
+            "heuristic,random",
+            "--deals",
+            "12",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        let mut v = stdout_json(&out);
+        // Decision times are measured, not computed: everything else must match.
+        for bot in v["bots"].as_array_mut().unwrap() {
+            bot.as_object_mut().unwrap().remove("decision_ms");
+        }
+        v
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn arena_saves_every_game_as_a_record_that_replays() {
+    let dir = scratch("records");
+    let out = torite(&[
+        "arena",
+        "--ruleset",
+        "mura-3",
+        "--bots",
+        "heuristic",
+        "--deals",
+        "2",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    // Two deals, each played in three seat rotations.
+    assert_eq!(files.len(), 6, "{files:?}");
+    for file in &files {
+        let replay = torite(&["replay", file.to_str().unwrap()]);
+        let v = stdout_json(&replay);
+        assert_eq!(v["ruleset"], "mura-3", "{}", file.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn arena_names_a_house_rule_by_its_changes() {
+    let dir = scratch("house-arena");
+    let file = dir.join("late-lot.toml");
+    std::fs::write(
+        &file,
+        "base = \"mini-misere-4\"\nlot_timing = \"before-lead\"\n",
+    )
+    .unwrap();
+    let out = torite(&[
+        "arena",
+        "--ruleset",
+        file.to_str().unwrap(),
+        "--bots",
+        "heuristic",
+        "--deals",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("mini-misere-4 + lot_timing = \"before-lead\" — 2 deals"),
+        "{text}"
+    );
+    let json = torite(&[
+        "arena",
+        "--ruleset",
+        file.to_str().unwrap(),
+        "--bots",
+        "heuristic",
+        "--deals",
+        "2",
+        "--json",
+    ]);
+    let v = stdout_json(&json);
+    assert_eq!(v["ruleset"]["base"], "mini-misere-4");
+    assert_eq!(v["ruleset"]["lot_timing"], "before-lead");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn arena_refuses_bad_input_with_a_clear_message() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[
+                "arena",
+                "--ruleset",
+                "mini-misere-4",
+                "--bots",
+                "clever",
+                "--deals",
+                "1",
+            ],
+            "clever",
+        ),
+        (
+            &[
+                "arena",
+                "--ruleset",
+                "mini-misere-4",
+                "--bots",
+                "heuristic",
+                "--deals",
+                "0",
+            ],
+            "at least 1",
+        ),
+        (
+            &[
+                "arena",
+                "--ruleset",
+                "mini-misere-9",
+                "--bots",
+                "heuristic",
+                "--deals",
+                "1",
+            ],
+            "mini-misere-9",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = torite(args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} printed a result");
+    }
+}
+
+#[test]
+fn stats_json_reports_the_lot_and_the_positions() {
+    let out = torite(&[
+        "stats",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    let v = stdout_json(&out);
+    assert_eq!(v["ruleset"], "mini-misere-4");
+    assert_eq!(v["games"], 4);
+    let deals = v["deals"].as_u64().unwrap();
+    assert!(deals >= 4);
+    assert_eq!(v["score_by_position"].as_array().unwrap().len(), 4);
+    let lot = &v["lot"];
+    assert!(lot["declared"].as_u64().unwrap() <= deals);
+    assert!(lot["succeeded"].as_u64().unwrap() <= lot["declared"].as_u64().unwrap());
+    // Every deal fires exactly one scoring rule.
+    let fired: u64 = v["rules_fired"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(fired, deals);
+}
+
+#[test]
+fn stats_of_a_house_rule_play_that_house_rule() {
+    let dir = scratch("house-stats");
+    let file = dir.join("late-lot.toml");
+    std::fs::write(
+        &file,
+        "base = \"mini-misere-4\"\nlot_timing = \"before-lead\"\n",
+    )
+    .unwrap();
+    let args = |ruleset: &str| {
+        let out = torite(&[
+            "stats",
+            "--ruleset",
+            ruleset,
+            "--bots",
+            "random",
+            "--games",
+            "20",
+            "--seed",
+            "5",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let house = args(file.to_str().unwrap());
+    let preset = args("mini-misere-4");
+    assert!(
+        house.starts_with("mini-misere-4 + lot_timing = \"before-lead\" — 20 games"),
+        "{house}"
+    );
+    assert!(preset.starts_with("mini-misere-4 — 20 games"), "{preset}");
+    assert_ne!(house, preset, "the timing changed nothing");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stats_writes_svg_plots() {
+    let dir = scratch("plots");
+    let out = torite(&[
+        "stats",
+        "--ruleset",
+        "mura-4",
+        "--games",
+        "3",
+        "--plots",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svgs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .collect();
+    assert!(!svgs.is_empty());
+    for svg in svgs {
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.contains("<svg"), "{}", svg.display());
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("exempt"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stats_refuses_zero_games() {
+    let out = torite(&["stats", "--ruleset", "mura-4", "--games", "0"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
+}
