@@ -28,9 +28,60 @@ export interface TableSummary {
 }
 
 export class ApiError extends Error {
-  constructor(public status: number, message: string) {
+  constructor(public status: number, message: string, public body: Record<string, unknown> | null = null) {
     super(message);
   }
+}
+
+/** A finished game step by step (`GET /api/tables/{id}/replay`), computed by the server. */
+export interface Replay {
+  id: string;
+  ruleset: string | Record<string, unknown>;
+  base: string;
+  house_rules: Record<string, unknown>;
+  players: string[];
+  deals: ReplayDeal[];
+  totals: number[];
+  winners: number[];
+  held: number;
+  trumps: boolean;
+}
+
+export interface ReplayDeal {
+  dealer: number;
+  hands: string[][];
+  first: number;
+  start_trump: string | null;
+  steps: ReplayStep[];
+  tricks: { leader: number; cards: string[]; winner: number }[];
+  trump: string | null;
+  lot: { declarers: number[]; success: boolean } | null;
+  tricks_won: number[];
+  points: number[];
+  scores: number[];
+  totals: number[];
+  rule: string;
+  draw: number | null;
+}
+
+export interface ReplayStep {
+  seat: number;
+  action: string;
+  trick: number;
+  winner?: number;
+  to_act: number | null;
+  trump: string | null;
+  lot: { declarers: number[]; failed: number[] };
+  tricks_won: number[];
+  points: number[];
+}
+
+export type SheetKind = "rules" | "scores" | "scorepad";
+
+/** The address of a printable sheet of a preset (`preset`) or of a table's own rules. */
+export function sheetUrl(target: { preset: string } | { table: string }, kind: SheetKind, lang: string, format: "html" | "pdf"): string {
+  const base = "preset" in target ? `/api/presets/${target.preset}` : `/api/tables/${target.table}`;
+  return `${base}/sheet?kind=${kind}&lang=${lang}&format=${format}`;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -48,7 +99,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!res.ok) {
     const msg = (data as { error?: string } | null)?.error ?? `${res.status} ${res.statusText}`;
-    throw new ApiError(res.status, msg);
+    throw new ApiError(res.status, msg, data as Record<string, unknown> | null);
   }
   return data as T;
 }
@@ -61,6 +112,9 @@ export const api = {
   join: (id: string, seat: number, name: string) => call<{ token: string }>("POST", `/api/tables/${id}/join`, { seat, name }),
   bot: (id: string, seat: number, bot: string, token: string) => call<object>("POST", `/api/tables/${id}/bot`, { seat, bot, token }),
   start: (id: string, token: string) => call<object>("POST", `/api/tables/${id}/start`, { token }),
+  table: (id: string) => call<TableSummary>("GET", `/api/tables/${id}`),
+  record: (id: string) => call<Record<string, unknown>>("GET", `/api/tables/${id}/record`),
+  replay: (id: string) => call<Replay>("GET", `/api/tables/${id}/replay`),
 };
 
 export function tokenKey(id: string): string {

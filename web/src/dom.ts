@@ -28,3 +28,17 @@ export function clear(el: HTMLElement, ...children: (Child | Child[])[]): void {
     el.append(typeof c === "string" ? document.createTextNode(c) : c);
   }
 }
+
+/** A link inside the client: followed without reloading the page (a new tab still works). */
+export function navLink(href: string, go: (path: string) => void, attrs: Attrs, ...children: (Child | Child[])[]): HTMLElement {
+  return h("a", {
+    href,
+    ...attrs,
+    onclick: (e: Event) => {
+      const m = e as MouseEvent;
+      if (m.ctrlKey || m.metaKey || m.shiftKey || m.button > 0) return;
+      e.preventDefault();
+      go((e.currentTarget as HTMLElement).getAttribute("href") ?? href);
+    },
+  }, ...children);
+}

@@ -1,6 +1,6 @@
 // The lobby: tables to join or watch, and a form to create one from any preset with house rules.
 import { api, presets, saveName, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
-import { clear, h } from "./dom";
+import { clear, h, navLink } from "./dom";
 import { lang, t } from "./i18n";
 
 const CHOICES: Record<string, string[]> = {
@@ -40,7 +40,7 @@ function readOptions(form: HTMLElement, preset: Preset): Record<string, unknown>
     else v = el.value;
     if (JSON.stringify(v) !== JSON.stringify(preset.options[el.name])) out[el.name] = v;
   });
-  const deals = (form.querySelector("[name=deals]") as HTMLInputElement | null)?.value;
+  const deals = (form.querySelector("[name=deals]:not([data-kind])") as HTMLInputElement | null)?.value;
   if (deals) {
     delete out.target;
     out.deals = Number(deals);
@@ -68,13 +68,18 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
   ) as HTMLSelectElement;
   const startNow = h("input", { type: "checkbox", name: "start", id: "start", checked: true }) as HTMLInputElement;
 
+  // The preset's rules and printable sheets; the link follows the chosen preset.
+  const rulesLink = navLink(`/rules/${presetSelect.value}`, go, { class: "button small rules-link" }, t("web-rules"));
   const showOptions = () => {
     const p = list.find((x) => x.id === presetSelect.value)!;
+    rulesLink.setAttribute("href", `/rules/${p.id}`);
     clear(
       optionsBox,
       h("legend", {}, t("web-options")),
       Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, k), optionInput(k, v))),
-      h("label", {}, h("span", {}, "deals"), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" })),
+      // A fixed number of deals instead of a target (a preset with a number of deals has
+      // the option above already).
+      "deals" in p.options ? null : h("label", {}, h("span", {}, "deals"), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" })),
     );
   };
   presetSelect.addEventListener("change", showOptions);
@@ -84,7 +89,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     "form",
     { class: "create", id: "create" },
     h("h2", {}, t("web-new-table")),
-    h("label", {}, h("span", {}, t("web-ruleset")), presetSelect),
+    h("label", {}, h("span", {}, t("web-ruleset")), h("span", { class: "with-link" }, presetSelect, rulesLink)),
     h("label", {}, h("span", {}, t("web-your-name")), nameInput),
     optionsBox,
     h("label", {}, h("span", {}, t("web-timer")), timerInput),
@@ -159,7 +164,10 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
           tb.deals ? h("span", { class: "muted" }, " · ", t("web-deals-played", { count: tb.deals })) : null),
         typeof tb.ruleset === "object" ? h("code", { class: "muted" }, JSON.stringify(tb.ruleset)) : null,
         h("ul", { class: "seat-list" }, seats),
-        h("a", { href: `/t/${tb.id}`, class: "button", onclick: (e: Event) => { e.preventDefault(); go(`/t/${tb.id}`); } }, mine ? t("web-join") : t("web-watch")),
+        h("div", { class: "row-links" },
+          navLink(`/t/${tb.id}`, go, { class: "button" }, tb.status === "finished" ? t("web-view-table") : mine ? t("web-join") : t("web-watch")),
+          tb.status === "finished" ? navLink(`/t/${tb.id}/history`, go, { class: "button history-link" }, t("web-history")) : null,
+          navLink(`/t/${tb.id}/rules`, go, { class: "button small rules-link" }, t("web-rules"))),
       );
     });
     clear(tables, rows.length ? rows : h("p", { class: "muted" }, t("web-no-tables")));

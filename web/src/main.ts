@@ -1,8 +1,12 @@
-// The browser client of torite's online play: the lobby at `/`, a table at `/t/{id}`.
+// The browser client of torite's online play: the lobby at `/`, a table at `/t/{id}`, its
+// rules and printable sheets at `/t/{id}/rules` (a preset's at `/rules/{id}`), a finished
+// game's history at `/t/{id}/history` and its replay at `/t/{id}/replay`.
 import "./style.css";
 import { clear, h } from "./dom";
+import { renderHistory, renderReplay } from "./history";
 import { lang, loadLang, preferredLang, t, type Lang } from "./i18n";
 import { renderLobby } from "./lobby";
+import { renderRules } from "./rules";
 import { renderTable } from "./table";
 
 const app = document.getElementById("app")!;
@@ -13,7 +17,8 @@ app.append(header, main);
 let cleanup: (() => void) | null = null;
 
 function go(path: string): void {
-  if (location.pathname !== path) history.pushState(null, "", path);
+  if (location.pathname + location.search !== path) history.pushState(null, "", path);
+  window.scrollTo(0, 0);
   void route();
 }
 
@@ -34,22 +39,45 @@ function renderHeader(): void {
   );
 }
 
+let routing = 0;
+
 async function route(): Promise<void> {
+  const mine = ++routing;
   cleanup?.();
   cleanup = null;
   renderHeader();
-  const m = location.pathname.match(/^\/t\/([0-9a-f]+)$/);
-  if (m) {
-    document.title = `torite — ${m[1]}`;
-    cleanup = renderTable(main, m[1], go);
-  } else {
-    document.title = "torite";
-    try {
-      cleanup = await renderLobby(main, go);
-    } catch (e) {
-      clear(main, h("p", { class: "error" }, (e as Error).message));
+  const path = location.pathname;
+  const table = path.match(/^\/t\/([0-9a-f]+)(?:\/(rules|history|replay))?\/?$/);
+  const preset = path.match(/^\/rules\/([a-z0-9-]+)\/?$/);
+  document.title = table ? `torite — ${table[1]}` : "torite";
+  // Each page draws into its own element, so a page still loading when another is asked
+  // for draws nowhere visible.
+  const view = h("div", { class: "view" });
+  clear(main, view);
+  let done: (() => void) | null = null;
+  try {
+    if (table && !table[2]) {
+      done = renderTable(view, table[1], go);
+    } else if (table && table[2] === "rules") {
+      done = await renderRules(view, { table: table[1] }, go);
+    } else if (table && table[2] === "history") {
+      done = await renderHistory(view, table[1], go);
+    } else if (table && table[2] === "replay") {
+      done = await renderReplay(view, table[1], go);
+    } else if (preset) {
+      done = await renderRules(view, { preset: preset[1] }, go);
+    } else {
+      done = await renderLobby(view, go);
     }
+  } catch (e) {
+    if (mine !== routing) return;
+    clear(view, h("section", { class: "game-over" },
+      h("h2", {}, t("web-error", { message: (e as Error).message })),
+      h("p", {}, h("a", { href: "/", onclick: (ev: Event) => { ev.preventDefault(); go("/"); } }, "← ", t("web-lobby")))));
   }
+  // Another page was asked for while this one loaded: it has the screen now.
+  if (mine !== routing) done?.();
+  else cleanup = done;
 }
 
 window.addEventListener("popstate", () => void route());

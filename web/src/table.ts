@@ -3,7 +3,7 @@
 // decides what is legal.
 import { api, presets, savedName, saveName, saveToken, savedToken, tokenKey, type Preset, type TableSummary } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
-import { clear, h } from "./dom";
+import { clear, h, navLink } from "./dom";
 import { t } from "./i18n";
 import { presetName } from "./lobby";
 
@@ -135,6 +135,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           closed = true;
           clear(root, h("section", { class: "game-over" },
             h("h2", {}, body.record ? t("game-over") : t("web-error", { message: body.error ?? id })),
+            body.record ? navLink(`/t/${id}/history`, go, { class: "button history-link" }, t("web-history")) : null,
             body.record ? h("a", { href: body.record, download: `torite-${id}.json`, class: "button" }, t("web-record")) : null,
             h("p", {}, h("a", { href: "/", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")))));
           return;
@@ -352,7 +353,10 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       ? h("section", { class: "game-over" },
           h("h2", {}, t("game-over")),
           h("p", {}, t(st.winners.length > 1 ? "winners" : "winner", { seats: st.winners.map(seatName).join(", ") })),
-          h("a", { href: `/api/tables/${id}/record`, download: `torite-${id}.json`, class: "button" }, t("web-record")))
+          h("div", { class: "actions" },
+            navLink(`/t/${id}/history`, go, { class: "button primary history-link" }, t("web-history")),
+            navLink(`/t/${id}/replay`, go, { class: "button replay-link" }, t("web-replay")),
+            h("a", { href: `/api/tables/${id}/record`, download: `torite-${id}.json`, class: "button" }, t("web-record"))))
       : null;
     clear(
       root,
@@ -360,6 +364,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         h("header", { class: "table-head" },
           h("a", { href: "/", class: "back", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")),
           h("h2", {}, name),
+          navLink(`/t/${id}/rules`, go, { class: "button small rules-link" }, t("web-rules")),
           h("button", { type: "button", class: "small invite", onclick: () => { navigator.clipboard?.writeText(location.href).catch(() => undefined); showError(location.href); } }, t("web-invite"))),
         !connected ? h("p", { class: "banner" }, t("web-reconnecting")) : null,
         toast ? h("p", { class: "toast", role: "alert" }, toast) : null,

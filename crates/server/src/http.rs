@@ -19,6 +19,9 @@ use crate::Hub;
 use crate::actor::Cmd;
 use crate::table::Refusal;
 
+mod replay;
+mod sheets;
+
 /// The largest request body accepted.
 const MAX_BODY: usize = 16 * 1024;
 
@@ -26,8 +29,13 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/", get(crate::assets::index))
         .route("/t/{id}", get(crate::assets::index))
+        .route("/t/{id}/rules", get(crate::assets::index))
+        .route("/t/{id}/history", get(crate::assets::index))
+        .route("/t/{id}/replay", get(crate::assets::index))
+        .route("/rules/{id}", get(crate::assets::index))
         .route("/assets/{*path}", get(crate::assets::asset))
         .route("/api/presets", get(presets))
+        .route("/api/presets/{id}/sheet", get(sheets::preset))
         .route("/api/bots", get(bots))
         .route("/api/tables", get(list).post(create))
         .route("/api/tables/{id}", get(one))
@@ -35,6 +43,8 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/bot", post(bot))
         .route("/api/tables/{id}/start", post(start))
         .route("/api/tables/{id}/record", get(record))
+        .route("/api/tables/{id}/replay", get(replay))
+        .route("/api/tables/{id}/sheet", get(sheets::table))
         .route("/api/i18n/{lang}", get(i18n))
         .route("/ws/{id}", get(crate::ws::upgrade))
         .fallback(not_found)
@@ -274,23 +284,33 @@ async fn start(
     Ok(axum::Json(json!({})).into_response())
 }
 
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
-    let Some(table) = hub.table(&id).await else {
-        // A finished game no longer live: its kept record.
-        return match hub.store().record(&id).await {
-            Ok(Some(text)) => {
-                Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
-            }
-            Ok(None) => Err(Refusal {
-                status: 404,
-                message: format!("no table {id:?}"),
-            }),
-            Err(e) => Err(Refusal {
+/// A finished game's record: from the live table, or kept in the store once the table has
+/// been let go. The record of a game still being played is refused to everyone: it would
+/// show hands (a deal ended early by a failed Lot leaves cards unplayed).
+async fn finished_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
+    let Some(table) = hub.table(id).await else {
+        let text = hub
+            .store()
+            .record(id)
+            .await
+            .map_err(|e| Refusal {
                 status: 503,
                 message: e.to_string(),
-            }),
-        };
+            })?
+            .ok_or_else(|| Refusal {
+                status: 404,
+                message: format!("no table {id:?}"),
+            })?;
+        return serde_json::from_str(&text).map_err(|e| Refusal {
+            status: 500,
+            message: format!("the kept record of table {id} is not JSON: {e}"),
+        });
     };
+    if table.states.borrow().summary.status != "finished" {
+        return Err(Refusal::conflict(format!(
+            "the game at table {id} is not over: its record is published when it ends"
+        )));
+    }
     let (reply, answer) = oneshot::channel();
     let busy = || Refusal {
         status: 503,
@@ -303,7 +323,11 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
     .await
     .map_err(|_| busy())?
     .map_err(|_| busy())?;
-    let record = answer.await.map_err(|_| busy())?;
+    answer.await.map_err(|_| busy())
+}
+
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
+    let record = finished_record(&hub, &id).await?;
     let mut response = axum::Json(record).into_response();
     response.headers_mut().insert(
         header::CONTENT_DISPOSITION,
@@ -311,6 +335,17 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
             .unwrap_or(HeaderValue::from_static("inline")),
     );
     Ok(response)
+}
+
+async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
+    let record = finished_record(&hub, &id).await?;
+    let replay = tokio::task::spawn_blocking(move || replay::replay(&id, &record))
+        .await
+        .map_err(|_| Refusal {
+            status: 503,
+            message: "the server is busy; try again".into(),
+        })??;
+    Ok(axum::Json(replay).into_response())
 }
 
 async fn i18n(Path(lang): Path<String>) -> Response {

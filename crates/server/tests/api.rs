@@ -413,13 +413,26 @@ async fn whole_deals_hide_every_hidden_card() {
     }
 }
 
+/// The record and the replay of a game still being played are refused to everyone (they show
+/// every hand); once it is over, the replay steps through the record with the core's tricks and
+/// scores.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn record_of_a_game_in_progress_has_only_finished_deals() {
+async fn records_and_replays_only_of_finished_games() {
     let server = memory();
-    let (id, token) = bot_table(server.addr, json!("mini-misere-4"), "random").await;
-    let mut seat = Session::connect(server.addr, &id, Some(&token))
-        .await
-        .unwrap();
+    let addr = server.addr;
+    let (status, open) = post(addr, "/api/tables", json!({"name": "Aki"})).await;
+    assert_eq!(status, 201);
+    let open = open["id"].as_str().unwrap();
+    for path in ["record", "replay"] {
+        let (status, body) = get(addr, &format!("/api/tables/{open}/{path}")).await;
+        assert_eq!(status, 409, "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("not over"),
+            "{body}"
+        );
+    }
+    let (id, token) = bot_table(addr, json!({"base": "mini-misere-4", "deals": 2}), "random").await;
+    let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
     let mut step = 3;
     play_until(
         &mut seat,
@@ -427,11 +440,221 @@ async fn record_of_a_game_in_progress_has_only_finished_deals() {
         &mut step,
     )
     .await;
-    let (status, record) = get(server.addr, &format!("/api/tables/{id}/record")).await;
+    for path in ["record", "replay"] {
+        let (status, body) = get(addr, &format!("/api/tables/{id}/{path}")).await;
+        assert_eq!(status, 409, "{path} mid-game: {body}");
+    }
+    play_until(&mut seat, |s| s["finished"] == true, &mut step).await;
+    let (status, record) = get(addr, &format!("/api/tables/{id}/record")).await;
     assert_eq!(status, 200);
-    let done = seat.state["results"].as_array().unwrap().len();
-    assert_eq!(record["deals"].as_array().unwrap().len(), done);
-    torite_core::record::replay_value(&record).expect("the record replays");
+    let report = torite_core::record::replay_value(&record).unwrap().report;
+    let (status, replay) = get(addr, &format!("/api/tables/{id}/replay")).await;
+    assert_eq!(status, 200, "{replay}");
+    check_replay(&replay, &record, &report);
+    assert_eq!(replay["id"], id);
+    assert_eq!(replay["base"], "mini-misere-4");
+    assert_eq!(replay["house_rules"], json!({"deals": 2}));
+    let (status, _) = get(addr, "/api/tables/nope/replay").await;
+    assert_eq!(status, 404);
+}
+
+/// Checks a replay (`GET /api/tables/{id}/replay`) against the record it comes from and the
+/// record's replay report.
+fn check_replay(replay: &Value, record: &Value, report: &torite_core::Report) {
+    assert_eq!(replay["players"], record["players"]);
+    let deals = replay["deals"].as_array().unwrap();
+    assert_eq!(deals.len(), report.deals.len());
+    for (i, (deal, expected)) in deals.iter().zip(&report.deals).enumerate() {
+        let kept = &record["deals"][i];
+        assert_eq!(deal["dealer"], kept["dealer"]);
+        // The same hands (in display order) and the same actions.
+        for (shown, dealt) in deal["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(kept["hands"].as_array().unwrap())
+        {
+            let mut a: Vec<&str> = shown
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect();
+            let mut b: Vec<&str> = dealt
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b);
+        }
+        let steps = deal["steps"].as_array().unwrap();
+        let actions: Vec<&Value> = steps.iter().map(|s| &s["action"]).collect();
+        let kept_actions: Vec<&Value> = kept["actions"].as_array().unwrap().iter().collect();
+        assert_eq!(actions, kept_actions);
+        // Each completed trick's winner, on the step that completed it.
+        let winners: Vec<u64> = steps.iter().filter_map(|s| s["winner"].as_u64()).collect();
+        let expected_winners: Vec<u64> = expected
+            .tricks
+            .iter()
+            .filter_map(|t| t.winner.map(|w| w as u64))
+            .collect();
+        assert_eq!(winners, expected_winners, "deal {i}");
+        assert_eq!(deal["tricks"].as_array().unwrap().len(), winners.len());
+        for (shown, t) in deal["tricks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(&expected.tricks)
+        {
+            assert_eq!(shown["cards"], json!(t.cards));
+            assert_eq!(shown["leader"], json!(t.leader));
+        }
+        assert_eq!(deal["scores"], json!(expected.scores));
+        assert_eq!(deal["totals"], json!(expected.totals));
+        assert_eq!(deal["rule"], json!(expected.rule));
+        assert_eq!(deal["tricks_won"], json!(expected.tricks_won));
+        assert_eq!(deal["trump"], json!(expected.trump));
+        assert_eq!(
+            deal["lot"].get("declarers").cloned().unwrap_or(Value::Null),
+            expected
+                .lot
+                .as_ref()
+                .map_or(Value::Null, |l| json!(l.declarers))
+        );
+        let last = steps.last().unwrap();
+        assert_eq!(last["to_act"], Value::Null);
+        assert_eq!(last["tricks_won"], json!(expected.tricks_won));
+    }
+    assert_eq!(replay["winners"], json!(report.winners));
+    assert_eq!(
+        replay["totals"],
+        json!(report.deals.last().unwrap().totals.clone().unwrap())
+    );
+}
+
+/// Reads a whole answer as bytes with its headers (the PDF sheets are binary).
+async fn get_bytes(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut bytes))
+        .await
+        .unwrap()
+        .unwrap();
+    let split = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an HTTP answer");
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let body = bytes[split + 4..].to_vec();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    assert!(
+        !head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked"),
+        "{head}"
+    );
+    (status, headers, body)
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> &'a str {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or("", |(_, v)| v.as_str())
+}
+
+/// Every sheet of a preset in both languages and forms, a table's sheet with its house rules,
+/// and bad requests refused with a JSON error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn printable_sheets_of_presets_and_tables() {
+    let server = memory();
+    let addr = server.addr;
+    for kind in ["rules", "scores", "scorepad"] {
+        for (lang, name) in [
+            ("en", "Mini Misère (current rules, 4 players)"),
+            ("ja", "ミニミゼール（現行ルール・4人）"),
+        ] {
+            let path = format!("/api/presets/mini-misere-4/sheet?kind={kind}&lang={lang}");
+            let (status, headers, body) = get_bytes(addr, &format!("{path}&format=pdf")).await;
+            assert_eq!(status, 200, "{path}");
+            assert_eq!(header(&headers, "content-type"), "application/pdf");
+            assert_eq!(
+                header(&headers, "content-disposition"),
+                format!("attachment; filename=\"torite-mini-misere-4-{kind}-{lang}.pdf\"")
+            );
+            assert!(body.starts_with(b"%PDF"), "{path}");
+            let (status, headers, body) = get_bytes(addr, &format!("{path}&format=html")).await;
+            assert_eq!(status, 200, "{path}");
+            assert_eq!(header(&headers, "content-type"), "text/html; charset=utf-8");
+            let html = String::from_utf8(body).unwrap();
+            assert!(html.starts_with("<!DOCTYPE html>"), "{path}");
+            assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{path}");
+            assert!(html.contains(name), "{path}: {name} not in the sheet");
+        }
+    }
+    // Defaults: the rules in English, as HTML.
+    let (status, _, body) = get_bytes(addr, "/api/presets/mura-3/sheet").await;
+    assert_eq!(status, 200);
+    assert!(
+        String::from_utf8(body)
+            .unwrap()
+            .contains("Mura (3 players)")
+    );
+    for (path, status, word) in [
+        ("/api/presets/nope/sheet", 404, "no preset"),
+        ("/api/presets/mura-3/sheet?kind=menu", 400, "kind"),
+        ("/api/presets/mura-3/sheet?lang=fr", 400, "lang"),
+        ("/api/presets/mura-3/sheet?format=docx", 400, "format"),
+        ("/api/presets/mura-3/sheet?size=a5", 400, "size"),
+        ("/api/tables/nope/sheet", 404, "no table"),
+        ("/api/tables/nope/sheet?kind=menu", 400, "kind"),
+    ] {
+        let (got, body) = get(addr, path).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains(word),
+            "{path}: {body}"
+        );
+    }
+    // A table's sheet shows its house rules.
+    let (status, made) = post(
+        addr,
+        "/api/tables",
+        json!({"name": "Aki", "ruleset": {"base": "mini-misere-4", "lot_timing": "before-lead"}}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let id = made["id"].as_str().unwrap();
+    let (status, headers, body) =
+        get_bytes(addr, &format!("/api/tables/{id}/sheet?lang=ja&format=pdf")).await;
+    assert_eq!(status, 200);
+    assert!(body.starts_with(b"%PDF"));
+    assert!(header(&headers, "content-disposition").contains(&format!("{id}-rules-ja.pdf")));
+    let (status, _, body) = get_bytes(addr, &format!("/api/tables/{id}/sheet?lang=en")).await;
+    assert_eq!(status, 200);
+    let html = String::from_utf8(body).unwrap();
+    assert!(html.contains("House rules"), "no house rules on the sheet");
+    assert!(
+        html.contains("before the first card is led"),
+        "the 1989 Lot timing"
+    );
+    let (_, _, preset) = get_bytes(addr, "/api/presets/mini-misere-4/sheet?lang=en").await;
+    assert!(!String::from_utf8(preset).unwrap().contains("House rules"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -925,5 +1148,13 @@ async fn finished_tables_are_let_go_and_their_records_kept() {
     let (status, kept) = get(server.addr, &format!("/api/tables/{id}/record")).await;
     assert_eq!(status, 200);
     assert_eq!(kept, live_record);
-    torite_core::record::replay_value(&kept).unwrap();
+    let report = torite_core::record::replay_value(&kept).unwrap().report;
+    // The replay and the sheets are made from the kept record too.
+    let (status, replay) = get(server.addr, &format!("/api/tables/{id}/replay")).await;
+    assert_eq!(status, 200, "{replay}");
+    check_replay(&replay, &kept, &report);
+    let (status, _, pdf) =
+        get_bytes(server.addr, &format!("/api/tables/{id}/sheet?format=pdf")).await;
+    assert_eq!(status, 200);
+    assert!(pdf.starts_with(b"%PDF"));
 }

@@ -1,0 +1,277 @@
+//! A finished game step by step, for the browser's history page and replay viewer: the record
+//! replayed through `torite-core`, with what each action did (the trick it belongs to, the
+//! trick's winner when it completes one, trump and the Lot after it) and each deal's score, so
+//! that the browser shows the game without knowing its rules.
+
+use serde::Serialize;
+use serde_json::Value;
+use torite_core::record::{replay_value, rule_name};
+use torite_core::{Action, Card, CardSet, Game, Ruleset, Seat, Suit, Trump, TrumpRule};
+
+use crate::table::Refusal;
+
+/// The replay of a finished game (`GET /api/tables/{id}/replay`).
+#[derive(Serialize, Debug)]
+pub(crate) struct GameReplay {
+    /// The table id.
+    id: String,
+    /// The ruleset in record form.
+    ruleset: Value,
+    /// The preset it is based on.
+    base: &'static str,
+    /// The options changed from the preset (empty for a preset).
+    house_rules: serde_json::Map<String, Value>,
+    /// Display names per seat.
+    players: Vec<String>,
+    /// The deals in order.
+    deals: Vec<DealReplay>,
+    /// The totals at the end.
+    totals: Vec<i32>,
+    /// The winning seats.
+    winners: Vec<Seat>,
+    /// Held-over points lost at the end (Plus-Minus Jass).
+    held: usize,
+    /// Whether the rules have trumps (a deal may then be played without one).
+    trumps: bool,
+}
+
+/// One deal of a [`GameReplay`].
+#[derive(Serialize, Debug)]
+struct DealReplay {
+    dealer: Seat,
+    /// Each seat's hand as dealt, in display order.
+    hands: Vec<Vec<String>>,
+    /// The seat that leads the first trick (or is asked the Lot first).
+    first: Seat,
+    /// Trump as the deal starts.
+    start_trump: Option<String>,
+    /// Every action in order.
+    steps: Vec<Step>,
+    /// The tricks as played: leader, cards in order, winner.
+    tricks: Vec<TrickReplay>,
+    /// Trump at the end of the deal.
+    trump: Option<String>,
+    /// The Lot, if declared.
+    lot: Option<LotResult>,
+    tricks_won: Vec<u8>,
+    points: Vec<u32>,
+    scores: Vec<i32>,
+    totals: Vec<i32>,
+    /// The scoring rule that settled the deal (`rule-{rule}` in the catalogs).
+    rule: &'static str,
+    /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
+    draw: Option<Seat>,
+}
+
+/// One action and what it did.
+#[derive(Serialize, Debug)]
+struct Step {
+    seat: Seat,
+    /// The action code (`AS`, `lot`, `pass`, `call:S`).
+    action: String,
+    /// The trick it belongs to, from 0.
+    trick: usize,
+    /// The trick's winner, when this action completed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<Seat>,
+    /// The seat to act next (`null` when the deal is over).
+    to_act: Option<Seat>,
+    /// Trump after this action.
+    trump: Option<String>,
+    /// The Lot after this action.
+    lot: LotState,
+    /// Tricks won per seat after this action.
+    tricks_won: Vec<u8>,
+    /// Card points captured per seat after this action.
+    points: Vec<u32>,
+}
+
+#[derive(Serialize, Debug)]
+struct TrickReplay {
+    leader: Seat,
+    cards: Vec<String>,
+    winner: Seat,
+}
+
+#[derive(Serialize, Debug)]
+struct LotState {
+    declarers: Vec<Seat>,
+    failed: Vec<Seat>,
+}
+
+#[derive(Serialize, Debug)]
+struct LotResult {
+    declarers: Vec<Seat>,
+    success: bool,
+}
+
+fn seats_of(mask: u8, n: usize) -> Vec<Seat> {
+    (0..n).filter(|s| mask & (1 << s) != 0).collect()
+}
+
+fn trump_code(trump: Trump) -> Option<String> {
+    match trump {
+        Trump::None => None,
+        Trump::Suit(s) => Some(s.letter().to_string()),
+        Trump::JokerOnly => Some("JK".to_owned()),
+    }
+}
+
+/// A hand in display order, as the table page shows it: suit by suit (S H D C), strongest
+/// first within a suit by the ruleset's plain ranking, the joker last.
+fn display_order(rules: &Ruleset, hand: CardSet) -> Vec<String> {
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.sort_by_key(|c| match c.suit() {
+        Some(s) => (
+            s.index(),
+            std::cmp::Reverse(rules.strength(*c, Some(s), Trump::None, false)),
+        ),
+        None => (Suit::ALL.len(), std::cmp::Reverse(0)),
+    });
+    cards.iter().map(ToString::to_string).collect()
+}
+
+fn broken(why: impl std::fmt::Display) -> Refusal {
+    Refusal {
+        status: 500,
+        message: format!("the kept record does not replay: {why}"),
+    }
+}
+
+/// The step-by-step replay of a finished game's record (as `GET /api/tables/{id}/record`
+/// gives it).
+///
+/// # Errors
+///
+/// A 409 refusal if the record is not of a finished game; a 500 if it does not replay.
+pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
+    // The whole record is checked against the rules first.
+    let checked = replay_value(record).map_err(broken)?;
+    if !checked.game.is_finished() {
+        return Err(Refusal::conflict(format!(
+            "the game at table {id} is not over: its replay is shown when it ends"
+        )));
+    }
+    let rules = *checked.game.rules();
+    let n = rules.players as usize;
+    let deals_json = record
+        .get("deals")
+        .and_then(Value::as_array)
+        .ok_or_else(|| broken("no deals"))?;
+    let first_dealer = deals_json
+        .first()
+        .and_then(|d| d.get("dealer"))
+        .and_then(Value::as_u64)
+        .map_or(0, |d| d as Seat);
+    let mut game = Game::new(rules, first_dealer).map_err(broken)?;
+    let mut deals = Vec::new();
+    for deal_json in deals_json {
+        let hands: Vec<CardSet> = deal_json
+            .get("hands")
+            .and_then(Value::as_array)
+            .ok_or_else(|| broken("a deal has no hands"))?
+            .iter()
+            .map(|h| {
+                let mut set = CardSet::EMPTY;
+                for code in h.as_array().into_iter().flatten() {
+                    let card: Card = code.as_str().unwrap_or_default().parse().map_err(broken)?;
+                    set.insert(card);
+                }
+                Ok(set)
+            })
+            .collect::<Result<_, Refusal>>()?;
+        let actions: Vec<Action> = deal_json
+            .get("actions")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|a| a.as_str().unwrap_or_default().parse().map_err(broken))
+            .collect::<Result<_, Refusal>>()?;
+        let draw = deal_json
+            .get("draw")
+            .and_then(Value::as_u64)
+            .map(|d| d as Seat);
+        let deal = game.start_deal(&hands).map_err(broken)?;
+        let dealer = deal.dealer();
+        let first = deal.to_act();
+        let start_trump = trump_code(deal.trump());
+        let mut steps = Vec::with_capacity(actions.len());
+        let mut tricks = Vec::new();
+        for action in actions {
+            let deal = game.deal().ok_or_else(|| broken("no deal"))?;
+            let seat = deal.to_act();
+            let trick = deal.tricks_completed();
+            let leader = deal.leader();
+            game.apply(action).map_err(broken)?;
+            let deal = game.deal().ok_or_else(|| broken("no deal"))?;
+            let winner = (deal.tricks_completed() > trick)
+                .then(|| deal.last_trick())
+                .flatten()
+                .map(|t| {
+                    tricks.push(TrickReplay {
+                        leader,
+                        cards: t.cards().iter().map(ToString::to_string).collect(),
+                        winner: t.winner,
+                    });
+                    t.winner
+                });
+            let lot = deal.lot();
+            steps.push(Step {
+                seat,
+                action: action.to_string(),
+                trick,
+                winner,
+                to_act: (!deal.is_over()).then(|| deal.to_act()),
+                trump: trump_code(deal.trump()),
+                lot: LotState {
+                    declarers: seats_of(lot.declarers, n),
+                    failed: seats_of(lot.failed, n),
+                },
+                tricks_won: deal.tricks_won()[..n].to_vec(),
+                points: (0..n).map(|s| deal.card_points(s)).collect(),
+            });
+        }
+        let trump = trump_code(game.deal().ok_or_else(|| broken("no deal"))?.trump());
+        let result = game.finish_deal(draw).map_err(broken)?;
+        deals.push(DealReplay {
+            dealer,
+            hands: hands.iter().map(|h| display_order(&rules, *h)).collect(),
+            first,
+            start_trump,
+            steps,
+            tricks,
+            trump,
+            lot: result.facts.lot.map(|l| LotResult {
+                declarers: seats_of(l.declarers, n),
+                success: l.winner.is_some(),
+            }),
+            tricks_won: result.facts.tricks[..n].to_vec(),
+            points: result.facts.points[..n].to_vec(),
+            scores: result.score.scores[..n].to_vec(),
+            totals: result.totals[..n].to_vec(),
+            rule: rule_name(result.score.rule),
+            draw: result.draw,
+        });
+    }
+    let players = checked
+        .report
+        .players
+        .clone()
+        .unwrap_or_else(|| (0..n).map(|s| format!("{s}")).collect());
+    Ok(GameReplay {
+        id: id.to_owned(),
+        ruleset: rules.to_json(),
+        base: rules.id(),
+        house_rules: rules
+            .overrides()
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+        players,
+        deals,
+        totals: game.totals()[..n].to_vec(),
+        winners: game.winners().to_vec(),
+        held: game.held().len(),
+        trumps: rules.trump != TrumpRule::NoTrump,
+    })
+}
