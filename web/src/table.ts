@@ -39,6 +39,8 @@ export interface State {
   results: Result[];
   finished: boolean;
   winners: number[];
+  /** When the move timer of the seat to act runs out (ms since the epoch, server clock). */
+  deadline?: number;
   dealer?: number;
   phase?: "lot" | "play" | "call" | "over";
   to_act?: number | null;
@@ -75,6 +77,17 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   let toast = "";
   let toastTimer = 0;
   let connected = false;
+  // The server's clock less ours, for counting down move timers.
+  let clockOffset = 0;
+  const t0 = Date.now();
+  fetch("/api/time")
+    .then((res) => res.json())
+    .then((body: { now: number }) => {
+      const t1 = Date.now();
+      clockOffset = body.now - (t0 + t1) / 2;
+      tick();
+    })
+    .catch(() => undefined);
   let preset: Preset | undefined;
   let bots: string[] = ["heuristic"];
   presets().then((list) => {
@@ -246,6 +259,28 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     return h("div", { class: "trick empty" }, st.leader !== undefined && st.phase !== "over" ? t("leader", { seat: seatName(st.leader) }) : "");
   };
 
+  // The move timer: one line for everyone, highlighted when it is this seat's turn; its
+  // seconds are counted down in place (see tick) without redrawing the table.
+  const countdown = (): HTMLElement | null => {
+    const st = state!;
+    if (!st.deadline || st.finished || st.to_act === null || st.to_act === undefined) return null;
+    const mine = st.to_act === welcome.seat;
+    return h("p", { class: "timer-line" },
+      h("span", { class: `countdown ${mine ? "mine" : ""}`, "data-deadline": st.deadline, "data-seat": st.to_act, "data-mine": mine ? "1" : "" }));
+  };
+
+  const tick = () => {
+    root.querySelectorAll<HTMLElement>(".countdown[data-deadline]").forEach((el) => {
+      const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - (Date.now() + clockOffset)) / 1000));
+      const text = el.dataset.mine
+        ? t("web-timer-mine", { seconds: left })
+        : t("web-timer-left", { seat: seatName(Number(el.dataset.seat)), seconds: left });
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("low", left <= 5);
+    });
+  };
+  const ticker = window.setInterval(tick, 250);
+
   const prompt_ = (): HTMLElement | null => {
     const st = state!;
     if (!st.started) return h("p", { class: "prompt" }, t("web-waiting-start"));
@@ -374,17 +409,20 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           ? h("button", { type: "button", class: "primary start", onclick: () => hostAction(() => api.start(id, token)) }, t("web-start"))
           : null,
         st.deal !== null ? trickView() : null,
+        countdown(),
         prompt_(),
         handView(),
         gameOver,
         scoreTable(),
         summaryDialog()),
     );
+    tick();
   };
 
   render();
   connect();
   return () => {
+    window.clearInterval(ticker);
     closed = true;
     socket?.close();
   };

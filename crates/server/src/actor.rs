@@ -146,6 +146,8 @@ struct Actor {
     thinking: bool,
     /// When the state last changed: the turn of the seat to act began then.
     turn_started: Instant,
+    /// When the move timer of a person to act runs out (ms since the Unix epoch), as sent.
+    turn_deadline: Option<u64>,
     /// When the pause after a deal ends.
     pause_until: Option<Instant>,
     wake: Option<Instant>,
@@ -159,7 +161,8 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
     let (presence, presence_rx) = mpsc::unbounded_channel();
     let n = state.seats().len();
     let id = state.id().to_owned();
-    let first = Arc::new(publish_of(&state, &vec![0; n]));
+    let turn_deadline = deadline(&state, Instant::now(), config.timer_unit);
+    let first = Arc::new(publish_of(&state, &vec![0; n], turn_deadline));
     let (states_tx, states) = watch::channel(first);
     let mut actor = Actor {
         state,
@@ -174,6 +177,7 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
         stand_ins: (0..n).map(|_| None).collect(),
         thinking: false,
         turn_started: Instant::now(),
+        turn_deadline,
         pause_until: None,
         wake: None,
         retry_at: None,
@@ -191,7 +195,22 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
     }
 }
 
-fn publish_of(state: &TableState, connected: &[u32]) -> Published {
+/// When the move timer of the seat to act runs out (milliseconds since the Unix epoch), if
+/// the table has a timer and a person is to act.
+fn deadline(state: &TableState, turn_started: Instant, unit: Duration) -> Option<u64> {
+    let secs = state.timer()?;
+    let seat = state.to_act()?;
+    if !matches!(state.seats()[seat], Occupant::Human { .. }) {
+        return None;
+    }
+    let left = (turn_started + unit * secs).saturating_duration_since(Instant::now());
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::try_from((now + left).as_millis()).ok()
+}
+
+fn publish_of(state: &TableState, connected: &[u32], deadline: Option<u64>) -> Published {
     let finished_at = if state.game().is_finished() {
         crate::now_secs()
     } else {
@@ -204,11 +223,13 @@ fn publish_of(state: &TableState, connected: &[u32]) -> Published {
     // own (a socket without a seat of its own is shown the spectators' message).
     let seats = (0..n)
         .map(|s| match state.seats()[s] {
-            Occupant::Human { .. } => Arc::from(state.state_message(Some(s), &summary, &results)),
+            Occupant::Human { .. } => {
+                Arc::from(state.state_message(Some(s), &summary, &results, deadline))
+            }
             _ => Arc::from(""),
         })
         .collect();
-    let spectator = Arc::from(state.state_message(None, &summary, &results));
+    let spectator = Arc::from(state.state_message(None, &summary, &results, deadline));
     let owners = state
         .seats()
         .iter()
@@ -249,8 +270,11 @@ impl Actor {
     }
 
     fn publish(&self) {
-        self.states
-            .send_replace(Arc::new(publish_of(&self.state, &self.connected)));
+        self.states.send_replace(Arc::new(publish_of(
+            &self.state,
+            &self.connected,
+            self.turn_deadline,
+        )));
     }
 
     fn set_wake(&mut self, at: Instant) {
@@ -274,6 +298,7 @@ impl Actor {
             .apply(&event)
             .expect("an event that passed its check applies");
         self.turn_started = Instant::now();
+        self.turn_deadline = deadline(&self.state, self.turn_started, self.config.timer_unit);
         if matches!(event, Event::Score { .. }) {
             self.pause_until = Some(self.turn_started + self.config.deal_pause);
             if self.state.game().is_finished() {

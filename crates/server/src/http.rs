@@ -46,6 +46,7 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/replay", get(replay))
         .route("/api/tables/{id}/sheet", get(sheets::table))
         .route("/api/i18n/{lang}", get(i18n))
+        .route("/api/time", get(time))
         .route("/ws/{id}", get(crate::ws::upgrade))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -346,6 +347,18 @@ async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
             message: "the server is busy; try again".into(),
         })??;
     Ok(axum::Json(replay).into_response())
+}
+
+/// The server's clock, so that a browser can count down a move timer's `deadline`.
+async fn time() -> Response {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(json!({ "now": now })),
+    )
+        .into_response()
 }
 
 async fn i18n(Path(lang): Path<String>) -> Response {

@@ -613,13 +613,15 @@ impl TableState {
 
     /// The state message for `seat` (`None`: a spectator), built from that seat's [`View`],
     /// as JSON text. `summary` and `results` are this state's ([`TableState::summary`],
-    /// [`TableState::results`]), shared by every seat's message.
+    /// [`TableState::results`]), shared by every seat's message; `deadline` is when the move
+    /// timer of the seat to act runs out (milliseconds since the Unix epoch), if one runs.
     #[must_use]
     pub fn state_message(
         &self,
         seat: Option<Seat>,
         summary: &Summary,
         results: &[ResultMsg],
+        deadline: Option<u64>,
     ) -> String {
         let n = self.seats.len();
         let deal = self.game.deal().or(self.finished_deal.as_ref());
@@ -682,6 +684,7 @@ impl TableState {
             results,
             finished: self.game.is_finished(),
             winners: self.game.winners(),
+            deadline,
             fields: deal_fields,
         };
         serde_json::to_string(&msg).unwrap_or_default()
@@ -760,6 +763,8 @@ struct StateMsg<'a> {
     results: &'a [ResultMsg],
     finished: bool,
     winners: &'a [Seat],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deadline: Option<u64>,
     #[serde(flatten)]
     fields: Option<DealMsg>,
 }

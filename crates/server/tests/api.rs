@@ -1158,3 +1158,72 @@ async fn finished_tables_are_let_go_and_their_records_kept() {
     assert_eq!(status, 200);
     assert!(pdf.starts_with(b"%PDF"));
 }
+
+fn now_ms() -> u64 {
+    u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
+}
+
+/// A table with a move timer tells everyone when the time of the person to act runs out; the
+/// server's clock is at `/api/time`, for counting down.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_move_timer_deadline_is_in_every_state() {
+    let server = memory();
+    let addr = server.addr;
+    let (status, body) = get(addr, "/api/time").await;
+    assert_eq!(status, 200);
+    assert!(
+        body["now"].as_u64().unwrap().abs_diff(now_ms()) < 5_000,
+        "{body}"
+    );
+    let (status, made) = post(
+        addr,
+        "/api/tables",
+        json!({"name": "Aki", "fill": "random", "start": true, "timer": 60}),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let mut seat = Session::connect(addr, id, Some(made["token"].as_str().unwrap()))
+        .await
+        .unwrap();
+    let mut spectator = Session::connect(addr, id, None).await.unwrap();
+    let mine = seat
+        .until(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        .await
+        .unwrap();
+    let deadline = mine["deadline"]
+        .as_u64()
+        .expect("a deadline on a person's turn");
+    let left = deadline.saturating_sub(now_ms());
+    assert!((55_000..=60_500).contains(&left), "{left} ms left");
+    let watched = spectator
+        .until(|s| s["version"] == mine["version"])
+        .await
+        .unwrap();
+    assert_eq!(watched["deadline"], mine["deadline"]);
+    // Once the person has acted and a bot is to act, no timer runs.
+    let version = mine["version"].as_u64().unwrap();
+    let action = mine["legal"][0].as_str().unwrap().to_owned();
+    seat.act(&action).await.unwrap();
+    let next = seat
+        .until(|s| s["version"].as_u64() > Some(version))
+        .await
+        .unwrap();
+    if next["to_act"] != json!(0) {
+        assert_eq!(next.get("deadline"), None, "{next}");
+    }
+    // Without a timer, no deadline.
+    let (id, token) = bot_table(addr, json!("mini-misere-4"), "random").await;
+    let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
+    let mine = seat
+        .until(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        .await
+        .unwrap();
+    assert_eq!(mine.get("deadline"), None);
+}
