@@ -58,6 +58,10 @@ pub struct BotResult {
     pub win_rate: Option<f64>,
     /// Mean decision time in milliseconds.
     pub decision_ms: f64,
+    /// The bot's score in each unit, in unit order (`mean` is their mean). The deals depend
+    /// only on the seed, not on the bots, so two runs with the same seed can be compared unit
+    /// by unit (paired differences).
+    pub unit_scores: Vec<f64>,
 }
 
 /// An arena run's results.
@@ -177,6 +181,7 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             } else {
                 nanos as f64 / decisions as f64 / 1e6
             },
+            unit_scores: scores,
         });
     }
     let records = units.into_iter().flat_map(|u| u.records).collect();
@@ -278,4 +283,37 @@ fn play_unit(config: &ArenaConfig, lineup: &[usize], unit: u64) -> Result<UnitRe
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use torite_core::Preset;
+
+    use super::*;
+
+    #[test]
+    fn unit_scores_are_per_unit_and_paired_across_lineups() {
+        let config = |bots: &[&str]| ArenaConfig {
+            rules: Preset::MiniMisere4.ruleset(),
+            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+            units: 5,
+            unit: Unit::Deal,
+            seed: 7,
+            keep_records: true,
+        };
+        let field = run(&config(&["heuristic"]), &|| {}).unwrap();
+        let other = run(
+            &config(&["random", "heuristic", "heuristic", "heuristic"]),
+            &|| {},
+        )
+        .unwrap();
+        for bot in field.bots.iter().chain(&other.bots) {
+            assert_eq!(bot.unit_scores.len(), 5);
+            assert!((mean_ci95(&bot.unit_scores).0 - bot.mean).abs() < 1e-12);
+        }
+        // The same deals whatever the bots: unit scores of two lineups can be paired.
+        for (a, b) in field.records.iter().zip(&other.records) {
+            assert_eq!(a.deals[0].hands, b.deals[0].hands);
+        }
+    }
 }

@@ -1,0 +1,313 @@
+//! How strong are the bots? Duplicate deals against a field of `heuristic` bots, per preset.
+//!
+//! ```text
+//! cargo run --release -p torite-bots --example strength -- --deals 2000 --seed 1 [PRESET...]
+//! ```
+//!
+//! Options: `--deals N` (default 2000), `--seed S` (default 1), `--threads T` (default 1; the
+//! results do not depend on it), `--best SPEC` (the search bot, default `ismcts`),
+//! `--omniscient-deals K` (play `omniscient` on the first K of the deals only: in the 9- and
+//! 12-card games each of its early decisions spends its whole node cap, about a second, before
+//! falling back to the heuristic; the gap closed is then measured on those K deals). Without
+//! presets, every preset is played.
+//!
+//! For each preset, four arena runs on the same deals (the arena's deals depend only on the
+//! seed), each deal played in every seat rotation:
+//!
+//! - `heuristic` in every seat: the baseline;
+//! - `random`, the search bot and the cheating `omniscient` reference, each alone among
+//!   `heuristic` bots, so that it is seated once in every seat of every deal.
+//!
+//! Scores are the arena's deal scores ([`torite_bots::reward::deal_rewards`]): higher is better
+//! in every preset (Mura's penalty points count negative). A bot's difference to the baseline
+//! is paired deal by deal: its mean score over the rotations of a deal minus the mean score of
+//! a seat in the all-`heuristic` play of that deal. The gap closed is
+//! (search − heuristic) / (omniscient − heuristic), with a delta-method 95% interval.
+//!
+//! The Markdown table goes to standard output, one preset's rows as soon as they are done;
+//! progress goes to standard error.
+
+use std::io::Write;
+use std::time::Instant;
+
+use torite_bots::arena::{self, ArenaConfig, BotResult, Unit, mean_ci95};
+use torite_core::Preset;
+
+struct Args {
+    deals: usize,
+    seed: u64,
+    threads: usize,
+    best: String,
+    omniscient_deals: Option<usize>,
+    presets: Vec<Preset>,
+}
+
+fn usage(why: &str) -> ! {
+    eprintln!("{why}");
+    eprintln!(
+        "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [PRESET...]\n\
+         presets: {}",
+        Preset::ALL.map(Preset::id).join(" ")
+    );
+    std::process::exit(2);
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        deals: 2000,
+        seed: 1,
+        threads: 1,
+        best: "ismcts".to_owned(),
+        omniscient_deals: None,
+        presets: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .unwrap_or_else(|| usage(&format!("{name} needs a value")))
+        };
+        match arg.as_str() {
+            "--deals" => {
+                args.deals = value("--deals")
+                    .parse()
+                    .ok()
+                    .filter(|n| *n >= 2)
+                    .unwrap_or_else(|| usage("--deals: a number of deals, at least 2"));
+            }
+            "--seed" => {
+                args.seed = value("--seed")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--seed: a number"));
+            }
+            "--threads" => {
+                args.threads = value("--threads")
+                    .parse()
+                    .unwrap_or_else(|_| usage("--threads: a number (0: all cores)"));
+            }
+            "--best" => args.best = value("--best"),
+            "--omniscient-deals" => {
+                args.omniscient_deals = Some(
+                    value("--omniscient-deals")
+                        .parse()
+                        .ok()
+                        .filter(|n| *n >= 2)
+                        .unwrap_or_else(|| usage("--omniscient-deals: a number, at least 2")),
+                );
+            }
+            "-h" | "--help" => usage("strength: bots against a field of heuristic bots"),
+            id => args.presets.push(
+                Preset::from_id(id).unwrap_or_else(|| usage(&format!("unknown preset {id}"))),
+            ),
+        }
+    }
+    if args.presets.is_empty() {
+        args.presets = Preset::ALL.to_vec();
+    }
+    args.omniscient_deals = args.omniscient_deals.map(|k| k.min(args.deals));
+    args
+}
+
+/// One bot's run alone among `heuristic` bots (or the all-`heuristic` baseline).
+fn play(
+    args: &Args,
+    pool: &rayon::ThreadPool,
+    preset: Preset,
+    bot: &str,
+    deals: usize,
+) -> Result<BotResult, torite_bots::BotError> {
+    let rules = preset.ruleset();
+    let mut bots = vec![bot.to_owned()];
+    if bot != "heuristic" {
+        bots.extend((1..rules.players).map(|_| "heuristic".to_owned()));
+    }
+    let config = ArenaConfig {
+        rules,
+        bots,
+        units: deals,
+        unit: Unit::Deal,
+        seed: args.seed,
+        keep_records: false,
+    };
+    let start = Instant::now();
+    let result = pool.install(|| arena::run(&config, &|| {}))?;
+    eprintln!(
+        "{}: {bot} among heuristic bots, {deals} deals, {:.1} s",
+        preset.id(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(result
+        .bots
+        .into_iter()
+        .next()
+        .expect("one bot in the lineup"))
+}
+
+fn pm(mean: f64, ci: f64) -> String {
+    format!("{mean:.3} ± {ci:.3}")
+}
+
+fn signed(mean: f64, ci: f64) -> String {
+    format!("{mean:+.3} ± {ci:.3}")
+}
+
+/// One preset's verdicts, for the summary.
+struct Verdict {
+    preset: Preset,
+    beats_random: bool,
+    beats_heuristic: bool,
+    gap: String,
+    half_gap: bool,
+}
+
+fn row(cells: &[String]) -> String {
+    format!("| {} |", cells.join(" | "))
+}
+
+fn main() {
+    let args = parse_args();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .expect("a thread pool");
+    let started = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "Mean deal score per seat, higher is better in every preset (penalty points negative); \
+         {} duplicate deals, seed {}, each deal played in every seat rotation. Differences \
+         are paired deal by deal with the all-`heuristic` baseline; 95% intervals.\n",
+        args.deals, args.seed
+    );
+    let _ = writeln!(
+        out,
+        "| preset | bot | mean score | − heuristic (paired) | − its table's heuristics | ms / decision | goal |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    let mut verdicts = Vec::new();
+    for &preset in &args.presets {
+        let t = Instant::now();
+        let bots = ["heuristic", "random", args.best.as_str(), "omniscient"];
+        let results = bots
+            .iter()
+            .map(|b| {
+                let deals = match *b {
+                    "omniscient" => args.omniscient_deals.unwrap_or(args.deals),
+                    _ => args.deals,
+                };
+                play(&args, &pool, preset, b, deals)
+            })
+            .collect::<Result<Vec<BotResult>, _>>()
+            .unwrap_or_else(|e| {
+                eprintln!("{}: {e}", preset.id());
+                std::process::exit(1);
+            });
+        let base = &results[0].unit_scores;
+        let diffs: Vec<Vec<f64>> = results
+            .iter()
+            .map(|r| r.unit_scores.iter().zip(base).map(|(x, b)| x - b).collect())
+            .collect();
+        let d: Vec<(f64, f64)> = diffs.iter().map(|x| mean_ci95(x)).collect();
+        // Gap closed: ratio of the search bot's and omniscient's gains, with a delta-method
+        // interval; the goal itself is checked as gain(best) − ½ gain(omniscient) ≥ 0.
+        // `omniscient` may have played only the first deals: compare on those.
+        let k = diffs[3].len();
+        let (gain_best, gain_omni) = (&diffs[2][..k], &diffs[3]);
+        let gain_best_k = mean_ci95(gain_best).0;
+        let ratio = gain_best_k / d[3].0;
+        let spread: Vec<f64> = gain_best
+            .iter()
+            .zip(gain_omni)
+            .map(|(a, g)| a - ratio * g)
+            .collect();
+        let ratio_ci = mean_ci95(&spread).1 / d[3].0.abs();
+        let margin: Vec<f64> = gain_best
+            .iter()
+            .zip(gain_omni)
+            .map(|(a, g)| a - 0.5 * g)
+            .collect();
+        let (margin, margin_ci) = mean_ci95(&margin);
+        let verdict = Verdict {
+            preset,
+            beats_random: d[1].0 + d[1].1 < 0.0,
+            beats_heuristic: d[2].0 - d[2].1 > 0.0,
+            gap: if d[3].0 > 0.0 {
+                pm(ratio, ratio_ci)
+            } else {
+                "n/a (omniscient ≤ heuristic)".to_owned()
+            },
+            half_gap: margin >= 0.0,
+        };
+        let yes = |b: bool| if b { "yes" } else { "**no**" };
+        let goals = [
+            "baseline".to_owned(),
+            format!("heuristic beats random: {}", yes(verdict.beats_random)),
+            format!("beats heuristic: {}", yes(verdict.beats_heuristic)),
+            format!(
+                "gap closed {}: {} (margin {}{})",
+                verdict.gap,
+                yes(verdict.half_gap),
+                signed(margin, margin_ci),
+                if k < args.deals {
+                    format!("; first {k} deals")
+                } else {
+                    String::new()
+                }
+            ),
+        ];
+        for (i, r) in results.iter().enumerate() {
+            let (field, paired) = if i == 0 {
+                ("—".to_owned(), "—".to_owned())
+            } else {
+                (signed(r.diff, r.diff_ci95), signed(d[i].0, d[i].1))
+            };
+            let _ = writeln!(
+                out,
+                "{}",
+                row(&[
+                    format!("`{}`", preset.id()),
+                    format!("`{}`", bots[i]),
+                    pm(r.mean, r.ci95),
+                    paired,
+                    field,
+                    format!("{:.2}", r.decision_ms),
+                    goals[i].clone(),
+                ])
+            );
+        }
+        let _ = out.flush();
+        eprintln!(
+            "{}: done in {:.1} s ({:.1} s in all)",
+            preset.id(),
+            t.elapsed().as_secs_f64(),
+            started.elapsed().as_secs_f64()
+        );
+        verdicts.push(verdict);
+    }
+    let _ = writeln!(
+        out,
+        "\n| preset | heuristic beats random | {0} beats heuristic | gap closed by {0} | closes half the gap |",
+        args.best
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    let mark = |b: bool| if b { "✓" } else { "✗" };
+    for v in &verdicts {
+        let _ = writeln!(
+            out,
+            "{}",
+            row(&[
+                format!("`{}`", v.preset.id()),
+                mark(v.beats_random).to_owned(),
+                mark(v.beats_heuristic).to_owned(),
+                v.gap.clone(),
+                mark(v.half_gap).to_owned(),
+            ])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nTotal time: {:.0} s on {} thread(s).",
+        started.elapsed().as_secs_f64(),
+        args.threads
+    );
+}
