@@ -171,6 +171,8 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
     const trickNo = last ? last.trick : 0;
     const trickSteps = done.filter((s) => s.trick === trickNo && isCard(s.action));
     const winner = last?.winner;
+    // A suit named for the joker stays in view for the rest of its trick.
+    const call = done.filter((s) => s.trick === trickNo && s.action.startsWith("call:")).pop();
     const firstCardIndex = (s: ReplayStep) => trickSteps.indexOf(s) === 0;
     const over = k === d.steps.length;
     const info: (HTMLElement | null)[] = [
@@ -202,6 +204,7 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
       : t("leader", { seat: seatName(d.first) });
     const trick = h("div", { class: `trick ${winner !== undefined ? "complete" : ""}`, "data-trick": trickNo },
       h("div", { class: "label" }, trickLabel),
+      call ? h("div", { class: "label call" }, t("calls-suit", { seat: seatName(call.seat), suit: `${suitSymbol(call.action.slice(5))} ${suitName(call.action.slice(5))}` })) : null,
       h("div", { class: "played" }, trickSteps.map((s) =>
         h("figure", { class: winner === s.seat ? "winning" : "", "data-seat": s.seat }, cardEl(s.action), h("figcaption", {}, seatName(s.seat))))));
 

@@ -275,3 +275,93 @@ pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
         trumps: rules.trump != TrumpRule::NoTrump,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A one-deal record of the command line's tests, made a whole game (one deal).
+    fn one_deal_game(text: &str) -> Value {
+        let mut record: Value = serde_json::from_str(text).unwrap();
+        let base = record["ruleset"].as_str().unwrap().to_owned();
+        record["ruleset"] = json!({"base": base, "deals": 1});
+        record
+    }
+
+    fn replayed(record: &Value) -> Value {
+        serde_json::to_value(replay("t", record).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_joker_call_is_a_step_of_its_trick() {
+        let record = one_deal_game(include_str!(
+            "../../../cli/tests/data/mini-misere-5-1989-joker-call.json"
+        ));
+        let r = replayed(&record);
+        let steps = r["deals"][0]["steps"].as_array().unwrap();
+        let call = steps.iter().position(|s| s["action"] == "call:S").unwrap();
+        assert_eq!(steps[call - 1]["action"], "JK");
+        assert_eq!(steps[call]["seat"], steps[call - 1]["seat"]);
+        assert_eq!(steps[call]["trick"], steps[call - 1]["trick"]);
+        let report = replay_value(&record).unwrap().report;
+        let winners: Vec<&Value> = steps.iter().filter_map(|s| s.get("winner")).collect();
+        let expected: Vec<Value> = report.deals[0]
+            .tricks
+            .iter()
+            .map(|t| json!(t.winner.unwrap()))
+            .collect();
+        assert_eq!(winners, expected.iter().collect::<Vec<_>>());
+        assert_eq!(r["deals"][0]["totals"], json!(report.deals[0].totals));
+        assert_eq!(r["trumps"], false);
+    }
+
+    #[test]
+    fn a_failed_lot_ends_the_deal_with_cards_in_hand() {
+        let record = one_deal_game(include_str!(
+            "../../../cli/tests/data/lot-fails-first-trick.json"
+        ));
+        let r = replayed(&record);
+        let deal = &r["deals"][0];
+        assert_eq!(deal["steps"][0]["action"], "lot");
+        assert_eq!(deal["steps"][1]["lot"]["declarers"], json!([0]));
+        let last = deal["steps"].as_array().unwrap().last().unwrap();
+        assert_eq!(last["winner"], 1);
+        assert_eq!(last["to_act"], Value::Null);
+        assert_eq!(last["lot"]["failed"], json!([0]));
+        assert_eq!(deal["lot"], json!({"declarers": [0], "success": false}));
+        assert_eq!(deal["rule"], "lot-failed");
+        assert_eq!(deal["scores"], json!([0, 6, 6, 6]));
+        assert_eq!(r["players"], json!(["Aki", "Ben", "Chie", "Dan"]));
+        assert_eq!(r["house_rules"], json!({"deals": 1}));
+    }
+
+    #[test]
+    fn trump_and_the_draw_are_shown() {
+        let r = replayed(&one_deal_game(include_str!(
+            "../../../cli/tests/data/middler-joker-trump.json"
+        )));
+        assert_eq!(r["trumps"], true);
+        let deal = &r["deals"][0];
+        assert_eq!(deal["start_trump"], Value::Null);
+        assert!(deal["trump"].is_string());
+        let steps = deal["steps"].as_array().unwrap();
+        let set = steps.iter().position(|s| !s["trump"].is_null()).unwrap();
+        assert!(steps[set..].iter().all(|s| s["trump"] == deal["trump"]));
+        let r = replayed(&one_deal_game(include_str!(
+            "../../../cli/tests/data/molotow-three-way-tie.json"
+        )));
+        assert_eq!(r["deals"][0]["draw"], 3);
+        assert_eq!(r["deals"][0]["rule"], "three-equal");
+    }
+
+    #[test]
+    fn an_unfinished_game_is_refused() {
+        let record: Value = serde_json::from_str(include_str!(
+            "../../../cli/tests/data/lot-fails-first-trick.json"
+        ))
+        .unwrap();
+        assert_eq!(replay("t", &record).unwrap_err().status, 409);
+    }
+}
