@@ -11,7 +11,9 @@
 //! - **Jass avoidance games** (Mittlere, Molotow, Plus-Minus, Middler): keep points low, away
 //!   from the middle and from 100. It ducks under the trick with its highest safe card, dumps
 //!   high-point cards on tricks others win, leads low, and where a trickless deal is punished
-//!   (Mittlere, Middler) it takes one cheap trick when it can.
+//!   (Mittlere, Middler) it takes one cheap trick when it can. In Plus-Minus, where the
+//!   highest scores as well as the lowest, a seat already well ahead on points (and far from
+//!   100) keeps collecting instead.
 //! - **Middler with joker** (own points score): the highest and lowest score their points, so
 //!   it goes for tricks rich in points and ducks empty ones.
 //! - **Mura**: shed tricks, unless the exemption threshold is within reach of its counting
@@ -77,6 +79,7 @@ fn choose_card(view: &View<'_>, cards: CardSet) -> Card {
         Scoring::TrickTable { .. } => mini_misere(view, cards),
         Scoring::OwnPoints => collect_points(view, cards),
         Scoring::Mura { threshold, .. } => mura(view, cards, threshold),
+        Scoring::PlusMinus => plus_minus(view, cards),
         _ => avoid_points(view, cards),
     }
 }
@@ -324,6 +327,28 @@ fn avoid_points(view: &View<'_>, cards: CardSet) -> Card {
     } else {
         // Dump points on someone else's trick, and shed high cards.
         by_key(losing, |c| (points(view, c), u32::from(power(view, c)))).unwrap_or(Card::JOKER)
+    }
+}
+
+/// Plus-Minus: the highest and the lowest both score, the middle scores nothing, and 100
+/// points score nothing. A seat already clearly ahead on points, and far enough from 100 to
+/// take a rich trick safely, goes on collecting (the others are busy avoiding points); every
+/// other seat keeps its points low.
+fn plus_minus(view: &View<'_>, cards: CardSet) -> Card {
+    let me = view.seat();
+    let points = view.card_points();
+    let mine = points[me];
+    let others = points
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != me)
+        .map(|(_, p)| *p)
+        .max()
+        .unwrap_or(0);
+    if mine >= others + 15 && mine < 60 {
+        collect_points(view, cards)
+    } else {
+        avoid_points(view, cards)
     }
 }
 
