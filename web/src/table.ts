@@ -173,7 +173,11 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   const seatName = (s: number): string => {
     if (!state) return t("seat", { seat: s });
     const mine = s === welcome.seat;
-    const name = state.table.seats[s]?.name || t("seat", { seat: s });
+    const seats = state.table.seats;
+    const given = seats[s]?.name;
+    // A name that several seats share (bots of one kind) gets its seat number, as in the history.
+    const shared = !!given && seats.filter((x) => x?.name === given).length > 1;
+    const name = !given ? t("seat", { seat: s }) : shared ? `${given} (${t("seat", { seat: s })})` : given;
     return mine ? `${name} (${t("seat-you")})` : name;
   };
 
