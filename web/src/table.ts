@@ -127,7 +127,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         }
         shownResults = s.results.length;
         state = s;
-        if (!preset) presets().then((list) => (preset = list.find((p) => p.id === s.ruleset)));
+        if (!preset) {
+          presets().then((list) => {
+            preset = list.find((p) => p.id === s.ruleset);
+            render();
+          });
+        }
         if (selected && !(s.legal ?? []).includes(selected)) selected = null;
         render();
       } else if (msg.type === "error") {
