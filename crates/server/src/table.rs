@@ -819,7 +819,8 @@ fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
         .collect()
 }
 
-fn seats_of(mask: u8) -> Vec<Seat> {
+/// The seats of a bit mask, in seat order.
+pub(crate) fn seats_of(mask: u8) -> Vec<Seat> {
     (0..8).filter(|s| mask & (1 << s) != 0).collect()
 }
 
@@ -832,7 +833,8 @@ fn phase_word(phase: Phase) -> &'static str {
     }
 }
 
-fn trump_code(trump: Trump) -> Option<String> {
+/// The trump as the protocol writes it: a suit letter, `JK` for the joker alone, or none.
+pub(crate) fn trump_code(trump: Trump) -> Option<String> {
     match trump {
         Trump::None => None,
         Trump::Suit(s) => Some(s.letter().to_string()),
@@ -842,7 +844,7 @@ fn trump_code(trump: Trump) -> Option<String> {
 
 /// A hand in display order: suit by suit (S H D C), strongest first within a suit by the
 /// ruleset's plain ranking, the joker last.
-fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
+pub(crate) fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
     let mut cards: Vec<_> = hand.iter().collect();
     cards.sort_by_key(|c| match c.suit() {
         Some(s) => (

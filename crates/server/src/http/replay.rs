@@ -6,9 +6,9 @@
 use serde::Serialize;
 use serde_json::Value;
 use torite_core::record::{replay_value, rule_name};
-use torite_core::{Action, Card, CardSet, Game, Ruleset, Seat, Suit, Trump, TrumpRule};
+use torite_core::{Action, Card, CardSet, Game, Seat, TrumpRule};
 
-use crate::table::Refusal;
+use crate::table::{Refusal, seats_of, sorted_hand, trump_code};
 
 /// The replay of a finished game (`GET /api/tables/{id}/replay`).
 #[derive(Serialize, Debug)]
@@ -105,32 +105,6 @@ struct LotResult {
     success: bool,
 }
 
-fn seats_of(mask: u8, n: usize) -> Vec<Seat> {
-    (0..n).filter(|s| mask & (1 << s) != 0).collect()
-}
-
-fn trump_code(trump: Trump) -> Option<String> {
-    match trump {
-        Trump::None => None,
-        Trump::Suit(s) => Some(s.letter().to_string()),
-        Trump::JokerOnly => Some("JK".to_owned()),
-    }
-}
-
-/// A hand in display order, as the table page shows it: suit by suit (S H D C), strongest
-/// first within a suit by the ruleset's plain ranking, the joker last.
-fn display_order(rules: &Ruleset, hand: CardSet) -> Vec<String> {
-    let mut cards: Vec<Card> = hand.iter().collect();
-    cards.sort_by_key(|c| match c.suit() {
-        Some(s) => (
-            s.index(),
-            std::cmp::Reverse(rules.strength(*c, Some(s), Trump::None, false)),
-        ),
-        None => (Suit::ALL.len(), std::cmp::Reverse(0)),
-    });
-    cards.iter().map(ToString::to_string).collect()
-}
-
 fn broken(why: impl std::fmt::Display) -> Refusal {
     Refusal {
         status: 500,
@@ -224,8 +198,8 @@ pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
                 to_act: (!deal.is_over()).then(|| deal.to_act()),
                 trump: trump_code(deal.trump()),
                 lot: LotState {
-                    declarers: seats_of(lot.declarers, n),
-                    failed: seats_of(lot.failed, n),
+                    declarers: seats_of(lot.declarers),
+                    failed: seats_of(lot.failed),
                 },
                 tricks_won: deal.tricks_won()[..n].to_vec(),
                 points: (0..n).map(|s| deal.card_points(s)).collect(),
@@ -235,14 +209,14 @@ pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
         let result = game.finish_deal(draw).map_err(broken)?;
         deals.push(DealReplay {
             dealer,
-            hands: hands.iter().map(|h| display_order(&rules, *h)).collect(),
+            hands: hands.iter().map(|h| sorted_hand(&rules, *h)).collect(),
             first,
             start_trump,
             steps,
             tricks,
             trump,
             lot: result.facts.lot.map(|l| LotResult {
-                declarers: seats_of(l.declarers, n),
+                declarers: seats_of(l.declarers),
                 success: l.winner.is_some(),
             }),
             tricks_won: result.facts.tricks[..n].to_vec(),
