@@ -285,27 +285,32 @@ async fn start(
     Ok(axum::Json(json!({})).into_response())
 }
 
+/// The record kept in the store for a table that is no longer live.
+pub(crate) async fn kept_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
+    let text = hub
+        .store()
+        .record(id)
+        .await
+        .map_err(|e| Refusal {
+            status: 503,
+            message: e.to_string(),
+        })?
+        .ok_or_else(|| Refusal {
+            status: 404,
+            message: format!("no table {id:?}"),
+        })?;
+    serde_json::from_str(&text).map_err(|e| Refusal {
+        status: 500,
+        message: format!("the kept record of table {id} is not JSON: {e}"),
+    })
+}
+
 /// A finished game's record: from the live table, or kept in the store once the table has
 /// been let go. The record of a game still being played is refused to everyone: it would
 /// show hands (a deal ended early by a failed Lot leaves cards unplayed).
 async fn finished_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
     let Some(table) = hub.table(id).await else {
-        let text = hub
-            .store()
-            .record(id)
-            .await
-            .map_err(|e| Refusal {
-                status: 503,
-                message: e.to_string(),
-            })?
-            .ok_or_else(|| Refusal {
-                status: 404,
-                message: format!("no table {id:?}"),
-            })?;
-        return serde_json::from_str(&text).map_err(|e| Refusal {
-            status: 500,
-            message: format!("the kept record of table {id} is not JSON: {e}"),
-        });
+        return kept_record(hub, id).await;
     };
     if table.states.borrow().summary.status != "finished" {
         return Err(Refusal::conflict(format!(

@@ -9,7 +9,6 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
 use tokio::sync::Semaphore;
 use torite_core::{Preset, Ruleset};
 use torite_i18n::Lang;
@@ -96,27 +95,14 @@ pub(crate) async fn table(
     let ask = ask_of(&query)?;
     let ruleset = match hub.table(&id).await {
         Some(t) => t.states.borrow().summary.ruleset.clone(),
-        None => {
-            let text = hub
-                .store()
-                .record(&id)
-                .await
-                .map_err(|e| Refusal {
-                    status: 503,
-                    message: e.to_string(),
-                })?
-                .ok_or_else(|| Refusal {
-                    status: 404,
-                    message: format!("no table {id:?}"),
-                })?;
-            serde_json::from_str::<Value>(&text)
-                .ok()
-                .and_then(|r| r.get("ruleset").cloned())
-                .ok_or_else(|| Refusal {
-                    status: 500,
-                    message: format!("the kept record of table {id} has no ruleset"),
-                })?
-        }
+        None => crate::http::kept_record(&hub, &id)
+            .await?
+            .get("ruleset")
+            .cloned()
+            .ok_or_else(|| Refusal {
+                status: 500,
+                message: format!("the kept record of table {id} has no ruleset"),
+            })?,
     };
     let rules = Ruleset::from_json(&ruleset).map_err(|e| Refusal {
         status: 500,
