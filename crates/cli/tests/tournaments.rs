@@ -16,13 +16,28 @@ fn torite(args: &[&str]) -> Output {
         .expect("the torite binary runs")
 }
 
-fn stdout_json(out: &Output) -> Value {
+fn assert_ok(out: &Output) {
     assert!(
         out.status.success(),
         "failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+fn stdout_json(out: &Output) -> Value {
+    assert_ok(out);
     serde_json::from_slice(&out.stdout).expect("one JSON object on standard output")
+}
+
+/// `mini-misere-4` with the 1989 Lot timing, as a house-rule file in `dir`.
+fn late_lot(dir: &std::path::Path) -> PathBuf {
+    let file = dir.join("late-lot.toml");
+    std::fs::write(
+        &file,
+        "base = \"mini-misere-4\"\nlot_timing = \"before-lead\"\n",
+    )
+    .unwrap();
+    file
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -105,11 +120,7 @@ fn arena_saves_every_game_as_a_record_that_replays() {
         "--records",
         dir.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -128,12 +139,7 @@ fn arena_saves_every_game_as_a_record_that_replays() {
 #[test]
 fn arena_names_a_house_rule_by_its_changes() {
     let dir = scratch("house-arena");
-    let file = dir.join("late-lot.toml");
-    std::fs::write(
-        &file,
-        "base = \"mini-misere-4\"\nlot_timing = \"before-lead\"\n",
-    )
-    .unwrap();
+    let file = late_lot(&dir);
     let out = torite(&[
         "arena",
         "--ruleset",
@@ -143,11 +149,7 @@ fn arena_names_a_house_rule_by_its_changes() {
         "--deals",
         "2",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.starts_with("mini-misere-4 + lot_timing = \"before-lead\" — 2 deals"),
@@ -254,12 +256,7 @@ fn stats_json_reports_the_lot_and_the_positions() {
 #[test]
 fn stats_of_a_house_rule_play_that_house_rule() {
     let dir = scratch("house-stats");
-    let file = dir.join("late-lot.toml");
-    std::fs::write(
-        &file,
-        "base = \"mini-misere-4\"\nlot_timing = \"before-lead\"\n",
-    )
-    .unwrap();
+    let file = late_lot(&dir);
     let args = |ruleset: &str| {
         let out = torite(&[
             "stats",
@@ -272,11 +269,7 @@ fn stats_of_a_house_rule_play_that_house_rule() {
             "--seed",
             "5",
         ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_ok(&out);
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let house = args(file.to_str().unwrap());
@@ -302,11 +295,7 @@ fn stats_writes_svg_plots() {
         "--plots",
         dir.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let svgs: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
