@@ -6,23 +6,22 @@
 //!
 //! Options: `--deals N` (default 2000), `--seed S` (default 1), `--threads T` (default 1; the
 //! results do not depend on it), `--best SPEC` (the search bot, default `ismcts`),
-//! `--omniscient-deals K` (play `omniscient` on the first K of the deals only: in the 9- and
-//! 12-card games each of its early decisions spends its whole node cap, about a second, before
-//! falling back to the heuristic; the gap closed is then measured on those K deals). Without
-//! presets, every preset is played.
+//! `--reference SPEC` (the cheating reference, default `omniscient`), `--omniscient-deals K`
+//! (play the reference on the first K of the deals only; the gap closed is then measured on
+//! those K deals). Without presets, every preset is played.
 //!
 //! For each preset, four arena runs on the same deals (the arena's deals depend only on the
 //! seed), each deal played in every seat rotation:
 //!
 //! - `heuristic` in every seat: the baseline;
-//! - `random`, the search bot and the cheating `omniscient` reference, each alone among
+//! - `random`, the search bot and the cheating reference, each alone among
 //!   `heuristic` bots, so that it is seated once in every seat of every deal.
 //!
 //! Scores are the arena's deal scores ([`torite_bots::reward::deal_rewards`]): higher is better
 //! in every preset (Mura's penalty points count negative). A bot's difference to the baseline
 //! is paired deal by deal: its mean score over the rotations of a deal minus the mean score of
 //! a seat in the all-`heuristic` play of that deal. The gap closed is
-//! (search − heuristic) / (omniscient − heuristic), with a delta-method 95% interval.
+//! (search − heuristic) / (reference − heuristic), with a delta-method 95% interval.
 //!
 //! The Markdown table goes to standard output, one preset's rows as soon as they are done;
 //! progress goes to standard error.
@@ -38,6 +37,7 @@ struct Args {
     seed: u64,
     threads: usize,
     best: String,
+    reference: String,
     omniscient_deals: Option<usize>,
     presets: Vec<Preset>,
 }
@@ -45,7 +45,8 @@ struct Args {
 fn usage(why: &str) -> ! {
     eprintln!("{why}");
     eprintln!(
-        "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [PRESET...]\n\
+        "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [--reference SPEC]\n\
+         [--omniscient-deals K] [PRESET...]\n\
          presets: {}",
         Preset::ALL.map(Preset::id).join(" ")
     );
@@ -58,6 +59,7 @@ fn parse_args() -> Args {
         seed: 1,
         threads: 1,
         best: "ismcts".to_owned(),
+        reference: "omniscient".to_owned(),
         omniscient_deals: None,
         presets: Vec::new(),
     };
@@ -86,6 +88,7 @@ fn parse_args() -> Args {
                     .unwrap_or_else(|_| usage("--threads: a number (0: all cores)"));
             }
             "--best" => args.best = value("--best"),
+            "--reference" => args.reference = value("--reference"),
             "--omniscient-deals" => {
                 args.omniscient_deals = Some(
                     value("--omniscient-deals")
@@ -187,12 +190,18 @@ fn main() {
     let mut verdicts = Vec::new();
     for &preset in &args.presets {
         let t = Instant::now();
-        let bots = ["heuristic", "random", args.best.as_str(), "omniscient"];
+        let bots = [
+            "heuristic",
+            "random",
+            args.best.as_str(),
+            args.reference.as_str(),
+        ];
         let results = bots
             .iter()
-            .map(|b| {
-                let deals = match *b {
-                    "omniscient" => args.omniscient_deals.unwrap_or(args.deals),
+            .enumerate()
+            .map(|(i, b)| {
+                let deals = match i {
+                    3 => args.omniscient_deals.unwrap_or(args.deals),
                     _ => args.deals,
                 };
                 play(&args, &pool, preset, b, deals)
@@ -234,7 +243,7 @@ fn main() {
             gap: if d[3].0 > 0.0 {
                 pm(ratio, ratio_ci)
             } else {
-                "n/a (omniscient ≤ heuristic)".to_owned()
+                "n/a (reference ≤ heuristic)".to_owned()
             },
             half_gap: margin >= 0.0,
         };

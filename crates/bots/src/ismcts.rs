@@ -126,7 +126,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
 use torite_core::{
-    Action, ActionSet, Card, CardSet, Deal, JokerRule, MAX_SEATS, Suit, Trump, View, random_playout,
+    Action, ActionSet, Card, CardSet, Deal, JokerRule, MAX_SEATS, Ruleset, Suit, Trump, View,
+    random_playout,
 };
 
 use crate::reward::{deal_rewards, score_scale};
@@ -291,14 +292,35 @@ impl Ismcts {
 
     /// Searches the view's position and returns the chosen action.
     pub fn search(&mut self, view: &View<'_>) -> Action {
-        let start = Instant::now();
-        self.stats = SearchStats::default();
         let legal = view.legal_actions();
         if legal.len() <= 1 {
+            self.stats = SearchStats::default();
             return legal.nth(0).unwrap_or(Action::Pass);
         }
         self.sampler.prepare(view);
-        let scale = 1.0 / score_scale(view.rules());
+        self.grow(view.rules(), |sampler, rng| sampler.sample(rng, view));
+        self.best_root_action()
+            .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
+    }
+
+    /// Searches `deal` with every hand known: the same tree search, with the true deal as
+    /// every iteration's determinisation (perfect-information Monte Carlo tree search, max^n
+    /// style). Only a reference player that is shown the true deal may use this.
+    pub fn search_known(&mut self, deal: &Deal) -> Action {
+        let legal = deal.legal_actions();
+        if legal.len() <= 1 {
+            self.stats = SearchStats::default();
+            return legal.nth(0).unwrap_or(Action::Pass);
+        }
+        self.grow(deal.rules(), |_, _| deal.clone());
+        self.best_root_action()
+            .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
+    }
+
+    /// Grows a fresh tree within the budget, each iteration on a world from `world`.
+    fn grow(&mut self, rules: &Ruleset, world: impl Fn(&Sampler, &mut ChaCha8Rng) -> Deal) {
+        let start = Instant::now();
+        let scale = 1.0 / score_scale(rules);
         self.edges.clear();
         self.edges.push(Edge::default());
         let (limit, deadline) = match self.budget {
@@ -307,7 +329,7 @@ impl Ismcts {
         };
         let mut done = 0;
         while done < limit {
-            let world = self.sampler.sample(&mut self.rng, view);
+            let world = world(&self.sampler, &mut self.rng);
             self.iterate(world, scale);
             done += 1;
             if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -319,8 +341,6 @@ impl Ismcts {
             edges: self.edges.len(),
             elapsed: start.elapsed(),
         };
-        self.best_root_action()
-            .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
     }
 
     /// The block of edges below edge `parent`.

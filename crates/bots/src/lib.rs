@@ -10,7 +10,7 @@
 //! | `heuristic` | a rule-based player per game family ([`heuristic`]) |
 //! | `ismcts` | information-set Monte Carlo tree search ([`ismcts`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
-//! | `omniscient` | cheats: the solver on the true deal, a reference upper bound ([`omniscient`]) |
+//! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //!
 //! ```
 //! use torite_bots::{make_bot, play_deal};
@@ -123,7 +123,10 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         ))),
         "pimc" => Ok(Box::new(pimc::Pimc::new(budget, seed))),
         // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
-        "omniscient" => Ok(Box::new(omniscient::Omniscient::new(seed))),
+        "omniscient" => Ok(Box::new(omniscient::Omniscient::with_budget(
+            seed,
+            budget.unwrap_or(omniscient::DEFAULT_BUDGET),
+        ))),
         // Search bots register here.
         _ => Err(BotError::UnknownBot(spec.to_owned())),
     }
