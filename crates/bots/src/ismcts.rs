@@ -107,8 +107,7 @@
 //! room also makes it exact when the constrained cards form one group (say one seat void in
 //! one suit), where picking uniformly among the seats with room, as `View::sample_world`
 //! does, is not: with three unseen spades that two seats of three cards each may hold, it
-//! gives one seat all three an eighth of the time instead of a twentieth. It also knows that
-//! in `middler-joker` a seat void in trump holds no joker. Should its dealing reach a dead
+//! gives one seat all three an eighth of the time instead of a twentieth. Should its dealing reach a dead
 //! end repeatedly, it falls back to `View::sample_world`.
 //!
 //! Measured with `cargo bench -p torite-bots --bench ismcts` (one 10,000-iteration decision,
@@ -126,8 +125,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
 use torite_core::{
-    Action, ActionSet, Card, CardSet, Deal, JokerRule, MAX_SEATS, Ruleset, Suit, Trump, View,
-    random_playout,
+    Action, ActionSet, Card, CardSet, Deal, MAX_SEATS, Ruleset, Suit, View, random_playout,
 };
 
 use crate::reward::{deal_rewards, score_scale};
@@ -534,7 +532,7 @@ impl Sampler {
         let sizes = view.hand_sizes();
         let mut others = 0u8;
         for seat in (0..n).filter(|s| *s != me) {
-            possible[seat] = possible_cards(view, seat);
+            possible[seat] = view.possible(seat);
             self.sizes[seat] = sizes[seat] as u8;
             others |= 1 << seat;
         }
@@ -629,24 +627,11 @@ impl Sampler {
     }
 }
 
-/// The cards `seat` may hold: [`View::possible`], and in Middler with joker not the joker
-/// either once the seat has shown void in trump (the joker is a trump there).
-fn possible_cards(view: &View<'_>, seat: usize) -> CardSet {
-    let mut cards = view.possible(seat);
-    if view.rules().joker == Some(JokerRule::HighestTrump)
-        && let Trump::Suit(trump) = view.trump()
-        && view.voids(seat) & (1 << trump.index()) != 0
-    {
-        cards.remove(Card::JOKER);
-    }
-    cards
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::make_bot;
-    use torite_core::{Phase, Preset, Ruleset};
+    use torite_core::{JokerRule, Phase, Preset, Ruleset, Trump};
 
     /// A random position of `rules`: a random deal played `steps` random actions in.
     fn position(rules: Ruleset, seed: u64, steps: usize) -> Deal {
@@ -703,6 +688,15 @@ mod tests {
             assert!(hand.is_disjoint(all), "{what}: a card dealt twice");
             all |= hand;
             if seat != me {
+                if let Trump::Suit(trump) = view.trump()
+                    && view.rules().joker == Some(JokerRule::HighestTrump)
+                    && view.voids(seat) & (1 << trump.index()) != 0
+                {
+                    assert!(
+                        !hand.contains(Card::JOKER),
+                        "{what}: seat {seat} holds the joker after showing void in trump"
+                    );
+                }
                 for suit in Suit::ALL {
                     if view.voids(seat) & (1 << suit.index()) != 0 {
                         assert!(
@@ -758,8 +752,15 @@ mod tests {
                     continue;
                 }
                 let view = View::new(&deal, deal.to_act());
-                assert!(!possible_cards(&view, seat).contains(Card::JOKER));
+                assert!(!view.possible(seat).contains(Card::JOKER));
                 assert!(!deal.hand(seat).contains(Card::JOKER));
+                let mut sampler = Sampler::default();
+                sampler.prepare(&view);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                for _ in 0..8 {
+                    check_world(&view, &sampler.sample(&mut rng, &view), "sampler");
+                    check_world(&view, &view.sample_world(&mut rng), "View::sample_world");
+                }
                 checked += 1;
             }
         }

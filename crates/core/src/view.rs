@@ -6,7 +6,7 @@
 
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::{ActionSet, Deal, LotState, Phase, Seat, Trick};
-use crate::ruleset::{Ruleset, Trump};
+use crate::ruleset::{JokerRule, Ruleset, Trump};
 
 /// One seat's view of a deal.
 #[derive(Clone, Copy, Debug)]
@@ -209,17 +209,26 @@ impl View<'_> {
         deal
     }
 
-    /// The cards `seat` may hold as far as this view knows: unseen cards minus its voids.
+    /// The cards `seat` may hold as far as this view knows: unseen cards minus its voids. Where
+    /// the joker is the highest trump (`middler-joker`), a seat void in the trump suit holds no
+    /// joker either: the joker would have had to follow.
     #[must_use]
     pub fn possible(&self, seat: Seat) -> CardSet {
         if seat == self.seat {
             return self.hand();
         }
         let mut cards = self.unseen();
+        let voids = self.voids(seat);
         for suit in Suit::ALL {
-            if self.voids(seat) & (1 << suit.index()) != 0 {
+            if voids & (1 << suit.index()) != 0 {
                 cards -= CardSet::suit(suit);
             }
+        }
+        if self.rules().joker == Some(JokerRule::HighestTrump)
+            && let Trump::Suit(trump) = self.trump()
+            && voids & (1 << trump.index()) != 0
+        {
+            cards.remove(Card::JOKER);
         }
         cards
     }

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use torite_core::{
     Action, Card, CardSet, Deal, DealFacts, DealResult, Game, GameEnd, GameError, LotTiming, Phase,
     PlayError, Preset, Rank, Ruleset, RulesetProblem, ScoreError, ScoreRule, Seat, Suit, Trump,
+    View,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1738,6 +1739,25 @@ fn middler_joker_led_after_trump_exists_calls_for_trump() {
     play(&mut d, "AH");
     assert_eq!(winner_of_last_trick(&d), 2);
     assert_eq!(d.trump(), Trump::Suit(Suit::Hearts));
+}
+
+#[test]
+fn middler_joker_seat_void_in_trump_cannot_hold_the_joker() {
+    let hands = [
+        "AS KS QS JS TS AD KD QD JD TD 9D",
+        "AH KH QH JH TH 8H 7H 8D 7D 7C 8C",
+        "JK 9H 9S 8S 7S AC KC QC JC TC 9C",
+    ];
+    let mut d = deal(Preset::MiddlerJoker.ruleset(), 2, &hands);
+    play(&mut d, "AS 7H 7S | AH 9H 9D");
+    assert_eq!(d.trump(), Trump::Suit(Suit::Hearts));
+    // Seat 0 did not follow a trump lead, so it holds no trump, and the joker is a trump: as
+    // far as seat 1 can tell, only seat 2 may hold it.
+    let view = View::new(&d, 1);
+    assert!(!view.possible(0).contains(card("JK")));
+    assert!(view.possible(2).contains(card("JK")));
+    // Its other unseen cards stay possible.
+    assert!(view.possible(0).contains(card("KS")));
 }
 
 #[test]
