@@ -93,22 +93,12 @@
 //! memory and nothing is allocated per node. Actions are one-byte codes, sets of them 128-bit
 //! masks. UCB1 uses a table of `sqrt(ln n)` and keeps each edge's mean and `c / sqrt(visits)`
 //! up to date, so scoring a child is a multiply and an add. Determinisations are dealt into
-//! fixed arrays; the edge vector, the path and the sampler are kept between decisions, so a
+//! fixed arrays; the edge vector and the path are kept between decisions, so a
 //! search allocates nothing once its vectors have grown (but see the scoring, below). A
 //! position with one legal action is answered without search.
 //!
-//! The determinisations come from this module's own sampler rather than
-//! [`View::sample_world`], which allocates several vectors per world: the sampler works the
-//! same constraints ([`View::possible`], the hand sizes) out once per decision and then deals
-//! a world in about 200 ns, ten times faster. It places the cards that only some seats may
-//! hold first, each to an allowed seat with probability proportional to the room left in that
-//! seat's hand, then shuffles the rest into the room left. Like `View::sample_world` it is
-//! exactly uniform over the consistent deals when no void constrains the deal; weighting by
-//! room also makes it exact when the constrained cards form one group (say one seat void in
-//! one suit), where picking uniformly among the seats with room, as `View::sample_world`
-//! does, is not: with three unseen spades that two seats of three cards each may hold, it
-//! gives one seat all three an eighth of the time instead of a twentieth. Should its dealing reach a dead
-//! end repeatedly, it falls back to `View::sample_world`.
+//! The determinisations come from the core's [`Worlds`], which works the view's constraints
+//! out once per decision and then deals a world without allocating, in about 200 ns.
 //!
 //! Measured with `cargo bench -p torite-bots --bench ismcts` (one 10,000-iteration decision,
 //! the second seat's first, single-threaded) on the development machine, two cores shared
@@ -124,9 +114,7 @@ use std::time::{Duration, Instant};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
-use torite_core::{
-    Action, ActionSet, Card, CardSet, Deal, MAX_SEATS, Ruleset, Suit, View, random_playout,
-};
+use torite_core::{Action, ActionSet, Card, Deal, Ruleset, Suit, View, Worlds, random_playout};
 
 use crate::reward::{deal_rewards, score_scale};
 use crate::{Bot, Budget};
@@ -142,10 +130,6 @@ pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
 /// How many iterations run between clock checks under a [`Budget::Millis`] budget.
 const CLOCK_EVERY: u32 = 16;
-
-/// How many times the sampler restarts a dead-end dealing before it asks
-/// [`View::sample_world`].
-const SAMPLE_RESTARTS: usize = 8;
 
 /// Action codes: a card's bit index (0..64), then the Lot, pass and the four suit calls.
 const LOT: u8 = 64;
@@ -240,7 +224,6 @@ pub struct Ismcts {
     path: Vec<u32>,
     /// `sqrt(ln n)` for small `n`, for the exploration term.
     sqrt_ln: Vec<f32>,
-    sampler: Sampler,
     stats: SearchStats,
 }
 
@@ -263,7 +246,6 @@ impl Ismcts {
             sqrt_ln: (0..SQRT_LN_TABLE)
                 .map(|n| (n.max(1) as f32).ln().sqrt())
                 .collect(),
-            sampler: Sampler::default(),
             stats: SearchStats::default(),
         }
     }
@@ -295,8 +277,8 @@ impl Ismcts {
             self.stats = SearchStats::default();
             return legal.nth(0).unwrap_or(Action::Pass);
         }
-        self.sampler.prepare(view);
-        self.grow(view.rules(), |sampler, rng| sampler.sample(rng, view));
+        let worlds = Worlds::new(*view);
+        self.grow(view.rules(), |rng| worlds.sample(rng));
         self.best_root_action()
             .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
     }
@@ -310,13 +292,13 @@ impl Ismcts {
             self.stats = SearchStats::default();
             return legal.nth(0).unwrap_or(Action::Pass);
         }
-        self.grow(deal.rules(), |_, _| deal.clone());
+        self.grow(deal.rules(), |_| deal.clone());
         self.best_root_action()
             .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
     }
 
     /// Grows a fresh tree within the budget, each iteration on a world from `world`.
-    fn grow(&mut self, rules: &Ruleset, world: impl Fn(&Sampler, &mut ChaCha8Rng) -> Deal) {
+    fn grow(&mut self, rules: &Ruleset, world: impl Fn(&mut ChaCha8Rng) -> Deal) {
         let start = Instant::now();
         let scale = 1.0 / score_scale(rules);
         self.edges.clear();
@@ -327,7 +309,7 @@ impl Ismcts {
         };
         let mut done = 0;
         while done < limit {
-            let world = world(&self.sampler, &mut self.rng);
+            let world = world(&mut self.rng);
             self.iterate(world, scale);
             done += 1;
             if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -494,144 +476,11 @@ fn fast_ln(x: f32) -> f32 {
     exponent as f32 * std::f32::consts::LN_2 + ln_m
 }
 
-/// Deals determinisations of one view without allocating: the constraints are worked out
-/// once per decision by [`Sampler::prepare`].
-#[derive(Clone, Debug)]
-pub(crate) struct Sampler {
-    /// The unseen cards, most constrained first.
-    cards: [Card; 64],
-    /// For each card of `cards`, the seats that may hold it (bit per seat).
-    allowed: [u8; 64],
-    /// How many cards are unseen.
-    len: usize,
-    /// Where the cards any other seat may hold begin in `cards` (they come last).
-    free: usize,
-    /// How many cards each seat must receive (0 for the viewer).
-    sizes: [u8; MAX_SEATS],
-}
-
-impl Default for Sampler {
-    fn default() -> Sampler {
-        Sampler {
-            cards: [Card::JOKER; 64],
-            allowed: [0; 64],
-            len: 0,
-            free: 0,
-            sizes: [0; MAX_SEATS],
-        }
-    }
-}
-
-impl Sampler {
-    /// Works out the view's constraints.
-    pub(crate) fn prepare(&mut self, view: &View<'_>) {
-        let me = view.seat();
-        let n = view.rules().players as usize;
-        let mut possible = [CardSet::EMPTY; MAX_SEATS];
-        self.sizes = [0; MAX_SEATS];
-        let sizes = view.hand_sizes();
-        let mut others = 0u8;
-        for seat in (0..n).filter(|s| *s != me) {
-            possible[seat] = view.possible(seat);
-            self.sizes[seat] = sizes[seat] as u8;
-            others |= 1 << seat;
-        }
-        let mut entries = [(0u8, Card::JOKER, 0u8); 64];
-        self.len = 0;
-        for card in view.unseen() {
-            let mut allowed = 0u8;
-            for (seat, cards) in possible.iter().enumerate().take(n) {
-                if seat != me && cards.contains(card) {
-                    allowed |= 1 << seat;
-                }
-            }
-            entries[self.len] = (allowed.count_ones() as u8, card, allowed);
-            self.len += 1;
-        }
-        let entries = &mut entries[..self.len];
-        entries.sort_by_key(|(count, card, _)| (*count, *card));
-        self.free = self.len;
-        for (i, (_, card, allowed)) in entries.iter().enumerate() {
-            self.cards[i] = *card;
-            self.allowed[i] = *allowed;
-            if *allowed == others {
-                self.free = self.free.min(i);
-            }
-        }
-    }
-
-    /// The other seats' hands of one determinisation, or `None` at a dead end.
-    fn deal_hands(&self, rng: &mut ChaCha8Rng) -> Option<[CardSet; MAX_SEATS]> {
-        let mut room = self.sizes;
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        // The constrained cards, one at a time, each to an allowed seat with probability
-        // proportional to the room left in its hand.
-        for (card, allowed) in self.cards[..self.free].iter().zip(&self.allowed) {
-            let mut total = 0u32;
-            let mut bits = *allowed;
-            while bits != 0 {
-                total += u32::from(room[bits.trailing_zeros() as usize]);
-                bits &= bits - 1;
-            }
-            if total == 0 {
-                return None;
-            }
-            let mut pick = below(rng, total);
-            let mut bits = *allowed;
-            loop {
-                let seat = bits.trailing_zeros() as usize;
-                let r = u32::from(room[seat]);
-                if pick < r {
-                    hands[seat].insert(*card);
-                    room[seat] -= 1;
-                    break;
-                }
-                pick -= r;
-                bits &= bits - 1;
-            }
-        }
-        // The cards any seat may hold: shuffled into the room left, seat by seat (the last
-        // seat with room takes the rest without drawing).
-        let mut deck = [Card::JOKER; 64];
-        let mut rest = self.len - self.free;
-        deck[..rest].copy_from_slice(&self.cards[self.free..self.len]);
-        let mut seats = room.iter().enumerate().filter(|(_, r)| **r > 0).peekable();
-        while let Some((seat, r)) = seats.next() {
-            let r = usize::from(*r);
-            if r > rest {
-                return None;
-            }
-            if seats.peek().is_none() {
-                hands[seat] |= deck[..rest].iter().copied().collect::<CardSet>();
-                rest = 0;
-                break;
-            }
-            for _ in 0..r {
-                let j = below(rng, rest as u32) as usize;
-                rest -= 1;
-                deck.swap(j, rest);
-                hands[seat].insert(deck[rest]);
-            }
-        }
-        (rest == 0).then_some(hands)
-    }
-
-    /// A determinisation of `view` (prepared with [`Sampler::prepare`]).
-    pub(crate) fn sample(&self, rng: &mut ChaCha8Rng, view: &View<'_>) -> Deal {
-        for _ in 0..SAMPLE_RESTARTS {
-            if let Some(hands) = self.deal_hands(rng) {
-                return view.world(&hands);
-            }
-        }
-        view.sample_world(rng)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::make_bot;
-    use torite_core::{JokerRule, Phase, Preset, Ruleset, Trump};
+    use torite_core::{CardSet, JokerRule, Phase, Preset, Ruleset, Trump};
 
     /// A random position of `rules`: a random deal played `steps` random actions in.
     fn position(rules: Ruleset, seed: u64, steps: usize) -> Deal {
@@ -723,13 +572,12 @@ mod tests {
     #[test]
     fn determinisations_never_contradict_the_view() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut sampler = Sampler::default();
         for deal in positions() {
             for seat in 0..deal.players() {
                 let view = View::new(&deal, seat);
-                sampler.prepare(&view);
+                let worlds = Worlds::new(view);
                 for _ in 0..4 {
-                    let world = sampler.sample(&mut rng, &view);
+                    let world = worlds.sample(&mut rng);
                     check_world(&view, &world, deal.rules().id());
                     let world = view.sample_world(&mut rng);
                     check_world(&view, &world, "View::sample_world");
@@ -754,36 +602,16 @@ mod tests {
                 let view = View::new(&deal, deal.to_act());
                 assert!(!view.possible(seat).contains(Card::JOKER));
                 assert!(!deal.hand(seat).contains(Card::JOKER));
-                let mut sampler = Sampler::default();
-                sampler.prepare(&view);
+                let worlds = Worlds::new(view);
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 for _ in 0..8 {
-                    check_world(&view, &sampler.sample(&mut rng, &view), "sampler");
+                    check_world(&view, &worlds.sample(&mut rng), "Worlds");
                     check_world(&view, &view.sample_world(&mut rng), "View::sample_world");
                 }
                 checked += 1;
             }
         }
         assert!(checked > 0);
-    }
-
-    #[test]
-    fn sampler_is_uniform_without_voids() {
-        // Seat 0 to lead in mini-misere-4: 18 unseen cards in three hands of 6. The chance
-        // that seat 1 holds a given card is 1/3.
-        let rules = Preset::MiniMisere4.ruleset();
-        let deal = Deal::random(rules, 3, &mut ChaCha8Rng::seed_from_u64(3));
-        let view = View::new(&deal, 0);
-        let mut sampler = Sampler::default();
-        sampler.prepare(&view);
-        let mut rng = ChaCha8Rng::seed_from_u64(4);
-        let card = view.unseen().first().expect("unseen cards");
-        let trials = 6000;
-        let hits = (0..trials)
-            .filter(|_| sampler.sample(&mut rng, &view).hand(1).contains(card))
-            .count();
-        let share = hits as f64 / f64::from(trials);
-        assert!((share - 1.0 / 3.0).abs() < 0.03, "share {share}");
     }
 
     fn small(seed: u64) -> Ismcts {

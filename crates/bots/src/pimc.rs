@@ -1,7 +1,7 @@
 //! The `pimc` bot: perfect-information Monte Carlo.
 //!
-//! For each decision it samples worlds consistent with its [`View`] ([`View::sample_world`]:
-//! the unseen cards dealt at random to the other seats, respecting the voids they have shown),
+//! For each decision it samples worlds consistent with its [`View`] ([`Worlds`]: the unseen
+//! cards dealt at random to the other seats, respecting the voids they have shown),
 //! solves each world exactly with the [`Solver`] for every legal action (the paranoid value for
 //! the seat to act), and plays the action with the best mean value over the worlds. Ties go to
 //! the first action in [`torite_core::ActionSet::iter`] order. A single legal action is
@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use torite_core::{Action, View};
+use torite_core::{Action, View, Worlds};
 
 use crate::solver::Solver;
 use crate::{Bot, Budget, Heuristic};
@@ -83,10 +83,11 @@ impl Pimc {
         let mut sums: Vec<(Action, f64)> = legal.iter().map(|a| (a, 0.0)).collect();
         let start = Instant::now();
         let mut worlds = 0u32;
+        let dealer = Worlds::new(*view);
         // One decision's worlds share little with the next decision's: start afresh.
         self.solver.clear();
         loop {
-            let world = view.sample_world(&mut self.rng);
+            let world = dealer.sample(&mut self.rng);
             let Some(values) = self.solver.try_action_values(&world, WORLD_NODES) else {
                 break;
             };

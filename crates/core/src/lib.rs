@@ -11,6 +11,7 @@ pub mod ruleset;
 pub mod scoring;
 pub mod shuffle;
 pub mod view;
+pub mod worlds;
 
 pub use card::{Card, CardSet, CardSetIter, ParseCardError, Rank, Suit};
 pub use deal::{
@@ -28,3 +29,4 @@ pub use ruleset::{
 };
 pub use scoring::{DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
 pub use view::View;
+pub use worlds::Worlds;

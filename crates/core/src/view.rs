@@ -7,6 +7,7 @@
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::{ActionSet, Deal, LotState, Phase, Seat, Trick};
 use crate::ruleset::{JokerRule, Ruleset, Trump};
+use crate::worlds::Worlds;
 
 /// One seat's view of a deal.
 #[derive(Clone, Copy, Debug)]
@@ -43,9 +44,13 @@ impl<'a> View<'a> {
     /// The number of cards each seat still holds.
     #[must_use]
     pub fn hand_sizes(&self) -> Vec<usize> {
-        (0..self.deal.players())
-            .map(|s| self.deal.hand(s).len())
-            .collect()
+        (0..self.deal.players()).map(|s| self.hand_len(s)).collect()
+    }
+
+    /// How many cards `seat` holds.
+    #[must_use]
+    pub fn hand_len(&self, seat: Seat) -> usize {
+        self.deal.hand(seat).len()
     }
 
     /// The cards no one has played and the viewer does not hold: the other seats' cards.
@@ -181,18 +186,14 @@ impl<'a> View<'a> {
     }
 }
 
-/// How many times [`View::sample_world`] restarts its randomised dealing before it falls back
-/// to an exhaustive search.
-const SAMPLE_RESTARTS: usize = 64;
-
 impl View<'_> {
     /// A complete deal consistent with this view: the viewer's hand and every public fact are
     /// kept, and the unseen cards are dealt to the other seats at random, each receiving as many
-    /// as it holds and none of a suit it has shown void in. Search bots sample these worlds
-    /// ("determinisations"); nothing in the result comes from the other seats' real hands.
+    /// as it holds and none it is known not to hold ([`View::possible`]). Search bots sample
+    /// these worlds ("determinisations"); nothing in the result comes from the other seats'
+    /// real hands. To deal many worlds of one view, make its [`Worlds`] once.
     pub fn sample_world(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Deal {
-        let hands = self.sample_hands(rng);
-        self.world(&hands)
+        Worlds::new(*self).sample(rng)
     }
 
     /// The deal with the other seats' hands replaced by `hands` (the viewer's own entry is
@@ -232,72 +233,4 @@ impl View<'_> {
         }
         cards
     }
-
-    fn sample_hands(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Vec<CardSet> {
-        let n = self.deal.players();
-        let sizes = self.hand_sizes();
-        let possible: Vec<CardSet> = (0..n).map(|s| self.possible(s)).collect();
-        let mut cards: Vec<Card> = self.unseen().iter().collect();
-        for _ in 0..SAMPLE_RESTARTS {
-            crate::shuffle::shuffle(rng, &mut cards);
-            // Most constrained cards first: those that fewest seats can hold.
-            cards.sort_by_key(|c| {
-                (0..n)
-                    .filter(|s| *s != self.seat && possible[*s].contains(*c))
-                    .count()
-            });
-            let mut hands = vec![CardSet::EMPTY; n];
-            hands[self.seat] = self.hand();
-            let ok = cards.iter().all(|card| {
-                let open: Vec<Seat> = (0..n)
-                    .filter(|s| {
-                        *s != self.seat
-                            && possible[*s].contains(*card)
-                            && hands[*s].len() < sizes[*s]
-                    })
-                    .collect();
-                if open.is_empty() {
-                    return false;
-                }
-                let seat = open[crate::shuffle::below(rng, open.len() as u32) as usize];
-                hands[seat].insert(*card);
-                true
-            });
-            if ok {
-                return hands;
-            }
-        }
-        // Rare: constraints too tight for the randomised dealing; search exhaustively.
-        let mut hands = vec![CardSet::EMPTY; n];
-        hands[self.seat] = self.hand();
-        if assign(&cards, 0, self.seat, &possible, &sizes, &mut hands) {
-            return hands;
-        }
-        // The true deal always satisfies the view's constraints, so this is unreachable for a
-        // view of a real deal; keep the real shape rather than panic.
-        (0..n).map(|s| self.deal.hand(s)).collect()
-    }
-}
-
-fn assign(
-    cards: &[Card],
-    i: usize,
-    me: Seat,
-    possible: &[CardSet],
-    sizes: &[usize],
-    hands: &mut [CardSet],
-) -> bool {
-    let Some(card) = cards.get(i) else {
-        return true;
-    };
-    for seat in 0..hands.len() {
-        if seat != me && possible[seat].contains(*card) && hands[seat].len() < sizes[seat] {
-            hands[seat].insert(*card);
-            if assign(cards, i + 1, me, possible, sizes, hands) {
-                return true;
-            }
-            hands[seat].remove(*card);
-        }
-    }
-    false
 }
