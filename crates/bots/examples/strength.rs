@@ -8,7 +8,9 @@
 //! results do not depend on it), `--best SPEC` (the search bot, default `ismcts`),
 //! `--reference SPEC` (the cheating reference, default `omniscient`), `--omniscient-deals K`
 //! (play the reference on the first K of the deals only; the gap closed is then measured on
-//! those K deals). Without presets, every preset is played.
+//! those K deals), `--cache DIR` (keep each run's per-deal scores in DIR and reuse them when
+//! the same preset, bot, deals and seed come again, so that changing one bot replays only
+//! that bot). Without presets, every preset is played.
 //!
 //! For each preset, four arena runs on the same deals (the arena's deals depend only on the
 //! seed), each deal played in every seat rotation:
@@ -39,6 +41,7 @@ struct Args {
     best: String,
     reference: String,
     omniscient_deals: Option<usize>,
+    cache: Option<std::path::PathBuf>,
     presets: Vec<Preset>,
 }
 
@@ -46,7 +49,7 @@ fn usage(why: &str) -> ! {
     eprintln!("{why}");
     eprintln!(
         "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [--reference SPEC]\n\
-         [--omniscient-deals K] [PRESET...]\n\
+         [--omniscient-deals K] [--cache DIR] [PRESET...]\n\
          presets: {}",
         Preset::ALL.map(Preset::id).join(" ")
     );
@@ -61,6 +64,7 @@ fn parse_args() -> Args {
         best: "ismcts".to_owned(),
         reference: "omniscient".to_owned(),
         omniscient_deals: None,
+        cache: None,
         presets: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -89,6 +93,7 @@ fn parse_args() -> Args {
             }
             "--best" => args.best = value("--best"),
             "--reference" => args.reference = value("--reference"),
+            "--cache" => args.cache = Some(value("--cache").into()),
             "--omniscient-deals" => {
                 args.omniscient_deals = Some(
                     value("--omniscient-deals")
@@ -132,6 +137,21 @@ fn play(
         seed: args.seed,
         keep_records: false,
     };
+    let file = args.cache.as_ref().map(|dir| {
+        dir.join(format!(
+            "{}-{}-{deals}-{}.txt",
+            preset.id(),
+            bot.replace([':', '/'], "_"),
+            args.seed
+        ))
+    });
+    if let Some(cached) = file.as_deref().and_then(load) {
+        eprintln!(
+            "{}: {bot} among heuristic bots, {deals} deals, cached",
+            preset.id()
+        );
+        return Ok(cached);
+    }
     let start = Instant::now();
     let result = pool.install(|| arena::run(&config, &|| {}))?;
     eprintln!(
@@ -139,11 +159,60 @@ fn play(
         preset.id(),
         start.elapsed().as_secs_f64()
     );
-    Ok(result
+    let result = result
         .bots
         .into_iter()
         .next()
-        .expect("one bot in the lineup"))
+        .expect("one bot in the lineup");
+    if let Some(file) = &file {
+        save(file, &result);
+    }
+    Ok(result)
+}
+
+/// A cached run: a first line of `mean ci95 diff diff_ci95 decision_ms`, then one deal's score
+/// a line (written with Rust's shortest exact float formatting, so they read back exactly).
+fn load(file: &std::path::Path) -> Option<BotResult> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let mut lines = text.lines();
+    let head: Vec<f64> = lines
+        .next()?
+        .split_whitespace()
+        .map(|x| x.parse().ok())
+        .collect::<Option<_>>()?;
+    let unit_scores = lines
+        .map(|x| x.parse().ok())
+        .collect::<Option<Vec<f64>>>()?;
+    let [mean, ci95, diff, diff_ci95, decision_ms] = head[..] else {
+        return None;
+    };
+    Some(BotResult {
+        name: String::new(),
+        mean,
+        ci95,
+        diff,
+        diff_ci95,
+        win_rate: None,
+        decision_ms,
+        unit_scores,
+    })
+}
+
+fn save(file: &std::path::Path, r: &BotResult) {
+    let mut text = format!(
+        "{} {} {} {} {}\n",
+        r.mean, r.ci95, r.diff, r.diff_ci95, r.decision_ms
+    );
+    for x in &r.unit_scores {
+        text.push_str(&format!("{x}\n"));
+    }
+    let written = file
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(file, text));
+    if let Err(e) = written {
+        eprintln!("{}: not cached: {e}", file.display());
+    }
 }
 
 fn pm(mean: f64, ci: f64) -> String {
