@@ -53,7 +53,7 @@ pub trait Bot: Send {
 
     /// **Cheating**: shows the bot the true deal, every hand included, just before it is asked
     /// to act in it. Only the arena calls this, so that the `omniscient` reference bot can
-    /// measure how far the honest bots are from perfect play with all cards known; every other
+    /// measure how far the honest bots are from play with all cards known; every other
     /// bot ignores it (the default does nothing), and no honest bot may use it.
     fn observe_true_deal(&mut self, _deal: &Deal) {}
 }
