@@ -121,7 +121,9 @@ enum Command {
         /// A preset id or a house-rule file.
         #[arg(long)]
         ruleset: String,
-        /// Bot names, comma-separated; seats are filled with them in turn.
+        /// Bots, comma-separated; seats are filled with them in turn: random, heuristic,
+        /// ismcts, pimc, and the cheating reference omniscient (sees every hand). A search bot
+        /// takes a budget: ismcts:2000 (iterations), ismcts:200ms (time).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
         /// Number of random deals (each played in every rotation).
