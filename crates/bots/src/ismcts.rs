@@ -101,13 +101,11 @@
 //! out once per decision and then deals a world without allocating, in about 200 ns.
 //!
 //! Measured with `cargo bench -p torite-bots --bench ismcts` (one 10,000-iteration decision,
-//! the second seat's first, single-threaded) on the development machine, two cores shared
-//! with other work, so the intervals are wide: about 555,000 simulations a second on
-//! `mini-misere-4` (95% interval 480,000–680,000) and 410,000 on `mittlere-jass`
-//! (385,000–440,000). Most of the remaining time is the engine's own `Deal::apply_unchecked`
-//! and `Deal::legal_plays`. Scoring a finished deal with [`deal_rewards`] allocates a small
-//! vector in the Jass scorings (the core's `DealFacts` sorts seats into a `Vec`); that is the
-//! one allocation per iteration left, and only in those games.
+//! the second seat's first, single-threaded) on the two-core development machine, otherwise
+//! idle: about 624,000 simulations a second on `mini-misere-4` (95% interval
+//! 615,000–635,000) and 435,000 on `mittlere-jass` (430,000–442,000). Most of the remaining
+//! time is the engine's own `Deal::apply_unchecked` and `Deal::legal_plays`. Scoring a
+//! finished deal with [`deal_rewards`] allocates only where a draw decides the scores.
 
 use std::time::{Duration, Instant};
 

@@ -506,12 +506,9 @@ impl Ruleset {
                 let order = facts.by_points();
                 let (hi, lo) = (order[0], order[n - 1]);
                 let odd_one = facts.seats().find(|x| {
-                    let others: Vec<u32> = facts
-                        .seats()
-                        .filter(|y| y != x)
-                        .map(|y| facts.points[y])
-                        .collect();
-                    others.iter().all(|p| *p == others[0]) && others[0] != facts.points[*x]
+                    let mut others = facts.seats().filter(|y| y != x).map(|y| facts.points[y]);
+                    let first = others.next();
+                    first.is_some_and(|f| f != facts.points[*x] && others.all(|p| p == f))
                 });
                 if let Some(seat) = odd_one {
                     s[seat] = 2;
