@@ -321,17 +321,22 @@ fn main() {
             "baseline".to_owned(),
             format!("heuristic beats random: {}", yes(verdict.beats_random)),
             format!("beats heuristic: {}", yes(verdict.beats_heuristic)),
-            format!(
-                "gap closed {}: {} (margin {}{})",
-                verdict.gap,
-                yes(verdict.half_gap),
-                signed(margin, margin_ci),
-                if k < args.deals {
-                    format!("; first {k} deals")
-                } else {
-                    String::new()
-                }
-            ),
+            if args.best == "heuristic" {
+                // Only the reference is measured: there is no gap to close.
+                "reference".to_owned()
+            } else {
+                format!(
+                    "gap closed {}: {} (margin {}{})",
+                    verdict.gap,
+                    yes(verdict.half_gap),
+                    signed(margin, margin_ci),
+                    if k < args.deals {
+                        format!("; first {k} deals")
+                    } else {
+                        String::new()
+                    }
+                )
+            },
         ];
         for (i, r) in results.iter().enumerate() {
             let (field, paired) = if i == 0 {
@@ -377,8 +382,16 @@ fn main() {
                 format!("`{}`", v.preset.id()),
                 mark(v.beats_random).to_owned(),
                 mark(v.beats_heuristic).to_owned(),
-                v.gap.clone(),
-                mark(v.half_gap).to_owned(),
+                if args.best == "heuristic" {
+                    "—".to_owned()
+                } else {
+                    v.gap.clone()
+                },
+                if args.best == "heuristic" {
+                    "—".to_owned()
+                } else {
+                    mark(v.half_gap).to_owned()
+                },
             ])
         );
     }
