@@ -57,13 +57,20 @@ function trumpText(trump: string | null, trumps: boolean): string | null {
   return trumps ? t("trump-none") : null;
 }
 
-export async function renderHistory(root: HTMLElement, id: string, go: Go): Promise<() => void> {
+/** A finished table's game, its name (which also titles the page) and its seats' names. */
+async function open(root: HTMLElement, id: string, go: Go): Promise<{ r: Replay; name: string; seatNames: string[] } | null> {
   const r = await load(root, id, go);
-  if (!r) return () => undefined;
+  if (!r) return null;
   const name = await gameName(r);
   document.title = `torite — ${name}`;
+  return { r, name, seatNames: names(r) };
+}
+
+export async function renderHistory(root: HTMLElement, id: string, go: Go): Promise<() => void> {
+  const game = await open(root, id, go);
+  if (!game) return () => undefined;
+  const { r, name, seatNames } = game;
   const n = r.players.length;
-  const seatNames = names(r);
   const rows = r.deals.map((d, i) =>
     h("tr", { "data-deal": i },
       h("th", {}, navLink(`/t/${id}/replay?deal=${i + 1}`, go, { class: "deal-link", title: t("web-replay-deal", { number: i + 1 }) }, String(i + 1))),
@@ -112,12 +119,10 @@ function describe(step: ReplayStep, first: boolean, name: (s: number) => string)
 }
 
 export async function renderReplay(root: HTMLElement, id: string, go: Go): Promise<() => void> {
-  const r = await load(root, id, go);
-  if (!r) return () => undefined;
-  const name = await gameName(r);
-  document.title = `torite — ${name}`;
+  const game = await open(root, id, go);
+  if (!game) return () => undefined;
+  const { r, name, seatNames } = game;
   const n = r.players.length;
-  const seatNames = names(r);
   const seatName = (s: number) => seatNames[s];
   // Every position of the game: deal by deal, before the first action and after each one.
   const positions: { deal: number; k: number }[] = [];
