@@ -270,27 +270,30 @@ impl Ismcts {
 
     /// Searches the view's position and returns the chosen action.
     pub fn search(&mut self, view: &View<'_>) -> Action {
-        let legal = view.legal_actions();
-        if legal.len() <= 1 {
-            self.stats = SearchStats::default();
-            return legal.nth(0).unwrap_or(Action::Pass);
-        }
         let worlds = Worlds::new(*view);
-        self.grow(view.rules(), |rng| worlds.sample(rng));
-        self.best_root_action()
-            .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
+        self.decide(view.legal_actions(), view.rules(), |rng| worlds.sample(rng))
     }
 
     /// Searches `deal` with every hand known: the same tree search, with the true deal as
     /// every iteration's determinisation (perfect-information Monte Carlo tree search, max^n
     /// style). Only a reference player that is shown the true deal may use this.
     pub fn search_known(&mut self, deal: &Deal) -> Action {
-        let legal = deal.legal_actions();
+        self.decide(deal.legal_actions(), deal.rules(), |_| deal.clone())
+    }
+
+    /// The action to play among `legal`: the only one, or the root action most visited by a
+    /// search whose iterations run on worlds from `world`.
+    fn decide(
+        &mut self,
+        legal: ActionSet,
+        rules: &Ruleset,
+        world: impl Fn(&mut ChaCha8Rng) -> Deal,
+    ) -> Action {
         if legal.len() <= 1 {
             self.stats = SearchStats::default();
             return legal.nth(0).unwrap_or(Action::Pass);
         }
-        self.grow(deal.rules(), |_| deal.clone());
+        self.grow(rules, world);
         self.best_root_action()
             .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
     }
