@@ -155,11 +155,6 @@ impl Moves {
         }
     }
 
-    fn push(&mut self, action: Action) {
-        self.list[self.len] = action;
-        self.len += 1;
-    }
-
     fn as_slice(&self) -> &[Action] {
         &self.list[..self.len]
     }
@@ -364,6 +359,9 @@ impl Solver {
         }
         let legal = deal.legal_actions();
         let boundary = deal.phase() == Phase::Play && deal.current_trick().is_empty();
+        if boundary && legal.len() == 1 && deal.tricks_completed() + 1 == deal.rules().tricks() {
+            return self.play_out(deal.clone(), alpha, beta);
+        }
         let (bounds, known_dir) = match inherited {
             Some(i) if !boundary && deal.tricks_completed() > 0 => {
                 (i.bounds, (i.beta == beta).then_some(i.dir))
@@ -378,9 +376,6 @@ impl Solver {
                 None => legal.nth(0).unwrap_or(Action::Pass),
             };
             child.apply_unchecked(action);
-            if boundary && deal.tricks_completed() + 1 == deal.rules().tricks() {
-                return self.play_out(child, alpha, beta);
-            }
             let inherit = Inherited {
                 bounds,
                 beta,
@@ -527,34 +522,37 @@ impl Solver {
         } else {
             dir
         };
-        let mut keyed: [(i64, Action); 20] = [(0, Action::Pass); 20];
-        let mut len = 0;
+        let leading = deal.current_trick().is_empty();
+        let mut moves = Moves::new();
+        let mut scores = [0i64; 20];
         let mut add = |action: Action, rank: i64| {
             let score = if Some(action) == tt_move {
                 i64::MAX
             } else {
                 (i64::from(history[slot(action)]) << 8) + 64 + rank * i64::from(dir)
             };
-            // Insertion: keep `keyed[..len]` sorted, highest score first.
-            let mut j = len;
-            while j > 0 && keyed[j - 1].0 < score {
-                keyed[j] = keyed[j - 1];
+            // Insertion: keep the list sorted, highest score first.
+            let mut j = moves.len;
+            while j > 0 && scores[j - 1] < score {
+                scores[j] = scores[j - 1];
+                moves.list[j] = moves.list[j - 1];
                 j -= 1;
             }
-            keyed[j] = (score, action);
-            len += 1;
+            scores[j] = score;
+            moves.list[j] = action;
+            moves.len += 1;
         };
         let mut cards = representatives(deal, legal.cards);
         if let Some(Action::Play(card)) = tt_move {
             cards.insert(card);
         }
-        let leading = deal.current_trick().is_empty();
+        let (led, trump) = (deal.led(), deal.trump());
         for card in cards {
             let rank = if dir == 0 {
                 0
             } else {
-                let led = if leading { card.suit() } else { deal.led() };
-                i64::from(rules.strength(card, led, deal.trump(), leading))
+                let led = if leading { card.suit() } else { led };
+                i64::from(rules.strength(card, led, trump, leading))
             };
             add(Action::Play(card), rank);
         }
@@ -564,14 +562,12 @@ impl Solver {
         if legal.pass {
             add(Action::Pass, 0);
         }
-        for suit in Suit::ALL {
-            if legal.calls & (1 << suit.index()) != 0 {
-                add(Action::Call(suit), 0);
+        if legal.calls != 0 {
+            for suit in Suit::ALL {
+                if legal.calls & (1 << suit.index()) != 0 {
+                    add(Action::Call(suit), 0);
+                }
             }
-        }
-        let mut moves = Moves::new();
-        for (_, action) in &keyed[..len] {
-            moves.push(*action);
         }
         moves
     }
@@ -929,6 +925,10 @@ fn representatives(deal: &Deal, cards: CardSet) -> CardSet {
             continue;
         }
         let eq = eq.get_or_insert_with(|| Equivalence::new(deal));
+        if eq.natural(suit) {
+            keep |= eq.natural_representatives(suit, lane);
+            continue;
+        }
         let mut kept = CardSet::EMPTY;
         for card in lane {
             if !kept.iter().any(|k| eq.equivalent(k, card)) {
@@ -946,6 +946,8 @@ struct Equivalence<'a> {
     /// Per suit, as rank bits: the cards outside the hand to act that are not gone in a
     /// completed trick (the trick in progress counts as live).
     live: [u16; 4],
+    /// The low cards that win when led (never equivalent to another card).
+    special: CardSet,
 }
 
 impl Equivalence<'_> {
@@ -957,10 +959,80 @@ impl Equivalence<'_> {
         }
         let live = (deal.rules().deck() - deal.played() - hand) | trick;
         let lane = |suit: Suit| (live.of_suit(suit).bits() >> (16 * suit.index())) as u16;
+        let rules = deal.rules();
+        let special = match rules.low_card {
+            Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
+            _ => CardSet::EMPTY,
+        };
         Equivalence {
             deal,
             live: Suit::ALL.map(lane),
+            special,
         }
+    }
+
+    /// The orders `suit` can still be ranked in (module documentation).
+    fn orders(&self, suit: Suit) -> [Option<Ranking>; 2] {
+        let rules = self.deal.rules();
+        let trump = self.deal.trump();
+        let is_trump = trump == Trump::Suit(suit);
+        let may_become_trump = trump == Trump::None && rules.trump == TrumpRule::FirstOffSuit;
+        [
+            (!is_trump).then_some(rules.ranking),
+            (is_trump || may_become_trump).then_some(rules.trump_ranking),
+        ]
+    }
+
+    /// Whether every order `suit` can still be ranked in is the natural one (the bit order).
+    fn natural(&self, suit: Suit) -> bool {
+        self.orders(suit)
+            .into_iter()
+            .flatten()
+            .all(|order| order == Ranking::AceHigh)
+    }
+
+    /// One card of each class of equivalent cards among `lane` (cards of the hand to act, all
+    /// of `suit`, a suit ranked only in the natural order): the live cards cut the hand's cards
+    /// of the suit into runs, and within a run the cards of one point class are equivalent.
+    fn natural_representatives(&self, suit: Suit, lane: CardSet) -> CardSet {
+        let live = u64::from(self.live[suit.index()]) << (16 * suit.index());
+        let mut kept = CardSet::EMPTY;
+        if matches!(self.deal.rules().card_points, CardPoints::None) {
+            // One point class, so one card a run: the first, the one whose next card down the
+            // suit (among the hand's and the live cards) is not the hand's. The low card that
+            // wins when led is never equivalent to another.
+            let special = lane & self.special;
+            let hand = (lane - special).bits();
+            let occupied = hand | live;
+            for card in lane - special {
+                let below = occupied & ((1u64 << card.index()) - 1);
+                if below == 0 || hand & (1u64 << (63 - below.leading_zeros())) == 0 {
+                    kept.insert(card);
+                }
+            }
+            return kept | special;
+        }
+        let mut classes_in_run = 0u32;
+        let mut previous: Option<Card> = None;
+        for card in lane {
+            if let Some(p) = previous {
+                // Live bits strictly between the previous card and this one end the run.
+                let between = ((1u64 << card.index()) - 1) & !((2u64 << p.index()) - 1);
+                if live & between != 0 {
+                    classes_in_run = 0;
+                }
+            }
+            previous = Some(card);
+            match point_class(self.deal, card) {
+                Some(class) if classes_in_run & (1 << class) != 0 => {}
+                Some(class) => {
+                    classes_in_run |= 1 << class;
+                    kept.insert(card);
+                }
+                None => kept.insert(card),
+            }
+        }
+        kept
     }
 
     /// Whether two different cards of the hand to act are interchangeable for the rest of the
@@ -980,15 +1052,7 @@ impl Equivalence<'_> {
         if live == 0 {
             return true;
         }
-        let rules = self.deal.rules();
-        let trump = self.deal.trump();
-        let is_trump = trump == Trump::Suit(suit);
-        let may_become_trump = trump == Trump::None && rules.trump == TrumpRule::FirstOffSuit;
-        let orders = [
-            (!is_trump).then_some(rules.ranking),
-            (is_trump || may_become_trump).then_some(rules.trump_ranking),
-        ];
-        orders
+        self.orders(suit)
             .into_iter()
             .flatten()
             .all(|order| nothing_between(order, ra, rb, live))
