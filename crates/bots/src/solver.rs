@@ -335,54 +335,55 @@ impl Solver {
     /// Fail-soft alpha-beta: the exact value if it lies strictly inside `(alpha, beta)`, an upper
     /// bound at or below `alpha`, a lower bound at or above `beta`.
     fn search(&mut self, deal: &Deal, alpha: f64, beta: f64) -> f64 {
-        self.node(deal, alpha, beta, None)
+        self.node(deal.clone(), alpha, beta, None)
     }
 
-    /// [`Solver::search`], with the score bounds of the trick's first position when they are
-    /// known (they change only when a trick completes, or with a Lot declared in the first).
+    /// [`Solver::search`] of a position it owns, with the score bounds of the trick's first
+    /// position when they are known (they change only when a trick completes, or with a Lot
+    /// declared in the first). Forced moves are played in place, each counted as a position.
     fn node(
         &mut self,
-        deal: &Deal,
+        mut deal: Deal,
         mut alpha: f64,
         mut beta: f64,
-        inherited: Option<Inherited>,
+        mut inherited: Option<Inherited>,
     ) -> f64 {
-        self.nodes += 1;
-        if self.nodes >= self.stop_at {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return 0.0;
-        }
-        if deal.is_over() {
-            return self.reward(deal);
-        }
-        let legal = deal.legal_actions();
-        let boundary = deal.phase() == Phase::Play && deal.current_trick().is_empty();
-        if boundary && legal.len() == 1 && deal.tricks_completed() + 1 == deal.rules().tricks() {
-            return self.play_out(deal.clone(), alpha, beta);
-        }
-        let (bounds, known_dir) = match inherited {
-            Some(i) if !boundary && deal.tricks_completed() > 0 => {
-                (i.bounds, (i.beta == beta).then_some(i.dir))
+        let (legal, boundary, bounds, known_dir) = loop {
+            self.nodes += 1;
+            if self.nodes >= self.stop_at {
+                self.aborted = true;
             }
-            _ => (self.bounds(deal), None),
-        };
-        if legal.len() == 1 {
+            if self.aborted {
+                return 0.0;
+            }
+            if deal.is_over() {
+                return self.reward(&deal);
+            }
+            let legal = deal.legal_actions();
+            let boundary = deal.phase() == Phase::Play && deal.current_trick().is_empty();
+            if boundary && legal.len() == 1 && deal.tricks_completed() + 1 == deal.rules().tricks()
+            {
+                return self.play_out(deal, alpha, beta);
+            }
+            let (bounds, known_dir) = match inherited {
+                Some(i) if !boundary && deal.tricks_completed() > 0 => {
+                    (i.bounds, (i.beta == beta).then_some(i.dir))
+                }
+                _ => (self.bounds(&deal), None),
+            };
+            if legal.len() != 1 {
+                break (legal, boundary, bounds, known_dir);
+            }
             // Forced: no choice to search, store or order.
-            let mut child = deal.clone();
             let action = match legal.cards.first() {
                 Some(card) => Action::Play(card),
                 None => legal.nth(0).unwrap_or(Action::Pass),
             };
-            child.apply_unchecked(action);
-            let inherit = Inherited {
-                bounds,
-                beta,
-                dir: known_dir.unwrap_or_else(|| self.direction(deal, beta)),
-            };
-            return self.node(&child, alpha, beta, Some(inherit));
-        }
+            let dir = known_dir.unwrap_or_else(|| self.direction(&deal, beta));
+            deal.apply_unchecked(action);
+            inherited = Some(Inherited { bounds, beta, dir });
+        };
+        let deal = &deal;
         let (mut lo, mut hi) = bounds;
         let mut key = None;
         let mut tt_move = None;
@@ -426,7 +427,7 @@ impl Solver {
                     self.direction(deal, beta)
                 },
             };
-            let v = self.node(&child, alpha, beta, Some(inherit));
+            let v = self.node(child, alpha, beta, Some(inherit));
             if self.aborted {
                 return 0.0; // nothing stored from an unfinished search
             }
