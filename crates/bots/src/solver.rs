@@ -90,6 +90,8 @@ pub struct Solver {
     root: Seat,
     /// The rules the table's entries belong to.
     rules: Option<Ruleset>,
+    /// How those rules let the table's keys be normalised.
+    normaliser: Option<Normaliser>,
     nodes: u64,
     max_entries: usize,
     /// The node count at which the current limited search gives up.
@@ -178,6 +180,7 @@ impl Solver {
             history: [[0; HISTORY_SLOTS]; MAX_SEATS],
             root: 0,
             rules: None,
+            normaliser: None,
             nodes: 0,
             max_entries: max_entries.max(1),
             stop_at: u64::MAX,
@@ -203,6 +206,7 @@ impl Solver {
         if self.rules != Some(*deal.rules()) {
             self.tt.clear();
             self.rules = Some(*deal.rules());
+            self.normaliser = Normaliser::new(deal.rules());
         }
         self.root = root;
     }
@@ -712,7 +716,9 @@ impl Solver {
         for (s, h) in hands.iter_mut().enumerate().take(n) {
             *h = deal.hand(s).bits();
         }
-        normalise(deal, &mut hands[..n]);
+        if let Some(normaliser) = &self.normaliser {
+            normaliser.apply(&mut hands[..n]);
+        }
         let lot = deal.lot();
         let trump: u128 = match deal.trump() {
             Trump::None => 0,
@@ -762,61 +768,76 @@ impl Solver {
     }
 }
 
-/// Replaces the cards in `sets` (a trick boundary's hands: together every live card) by their
-/// relative ranks, when only the order of cards matters: no card
-/// points, no trump, and the natural order (the bit order). In each suit the live cards,
-/// strongest first, take the strongest ranks of the deck; the low card that wins when led keeps
-/// its identity, and so does the joker. Positions with the same relative ranks play out
-/// identically, so they share one table entry.
-fn normalise(deal: &Deal, sets: &mut [u64]) {
-    let rules = deal.rules();
-    if rules.card_points != CardPoints::None
-        || rules.trump != TrumpRule::NoTrump
-        || rules.ranking != Ranking::AceHigh
-    {
-        return;
-    }
-    let special = match rules.low_card {
-        Some(low) if rules.led_low_wins => 1u16 << low.index(),
-        _ => 0,
-    };
-    let deck_lane = rules.ranks & !special;
-    // The deck's ranks, strongest first: the k-th strongest live card becomes `top[k]`.
-    let mut top = [0u8; 16];
-    let mut rest = deck_lane;
-    let mut k = 0;
-    while rest != 0 {
-        let r = 15 - rest.leading_zeros() as u8;
-        rest &= !(1 << r);
-        top[k] = r;
-        k += 1;
-    }
-    let live: u64 = sets.iter().fold(0, |m, h| m | h);
-    for suit in 0..4 {
-        let shift = 16 * suit;
-        let lane = ((live >> shift) as u16) & deck_lane;
-        if lane == 0 {
-            continue;
+/// Replaces the cards of a trick boundary's hands (together every live card) by their
+/// relative ranks, in rules where only the order of cards matters: no card points, no trump,
+/// and the natural order (the bit order). In each suit the live cards, strongest first, take
+/// the strongest ranks of the deck; the low card that wins when led keeps its identity, and so
+/// does the joker. Positions with the same relative ranks play out identically, so they share
+/// one table entry.
+#[derive(Clone, Copy, Debug)]
+struct Normaliser {
+    /// The deck's ranks that take part (all but the low card that wins when led).
+    deck_lane: u16,
+    /// The deck's ranks, strongest first: the k-th strongest live card becomes `top[k]`.
+    top: [u8; 16],
+}
+
+impl Normaliser {
+    /// The normaliser for `rules`, if only the order of their cards matters.
+    fn new(rules: &Ruleset) -> Option<Normaliser> {
+        if rules.card_points != CardPoints::None
+            || rules.trump != TrumpRule::NoTrump
+            || rules.ranking != Ranking::AceHigh
+        {
+            return None;
         }
-        // Nothing to do when no deck rank above the lowest live one is gone.
-        let lowest = lane & lane.wrapping_neg();
-        if deck_lane & !lane & !(lowest - 1) == 0 {
-            continue;
+        let special = match rules.low_card {
+            Some(low) if rules.led_low_wins => 1u16 << low.index(),
+            _ => 0,
+        };
+        let deck_lane = rules.ranks & !special;
+        let mut top = [0u8; 16];
+        let mut rest = deck_lane;
+        let mut k = 0;
+        while rest != 0 {
+            let r = 15 - rest.leading_zeros() as u8;
+            rest &= !(1 << r);
+            top[k] = r;
+            k += 1;
         }
-        for h in sets.iter_mut() {
-            let mut bits = ((*h >> shift) as u16) & deck_lane;
-            if bits == 0 {
+        Some(Normaliser { deck_lane, top })
+    }
+
+    /// Normalises `sets`, the hands of a trick boundary.
+    fn apply(&self, sets: &mut [u64]) {
+        let deck_lane = self.deck_lane;
+        let live: u64 = sets.iter().fold(0, |m, h| m | h);
+        for suit in 0..4 {
+            let shift = 16 * suit;
+            let lane = ((live >> shift) as u16) & deck_lane;
+            if lane == 0 {
                 continue;
             }
-            let mut out = 0u16;
-            while bits != 0 {
-                let f = bits.trailing_zeros();
-                bits &= bits - 1;
-                // Its place among the live cards, from the strongest.
-                let above = (u32::from(lane) >> (f + 1)).count_ones() as usize;
-                out |= 1 << top[above];
+            // Nothing to do when no deck rank above the lowest live one is gone.
+            let lowest = lane & lane.wrapping_neg();
+            if deck_lane & !lane & !(lowest - 1) == 0 {
+                continue;
             }
-            *h = (*h & !(u64::from(deck_lane) << shift)) | u64::from(out) << shift;
+            for h in sets.iter_mut() {
+                let mut bits = ((*h >> shift) as u16) & deck_lane;
+                if bits == 0 {
+                    continue;
+                }
+                let mut out = 0u16;
+                while bits != 0 {
+                    let f = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    // Its place among the live cards, from the strongest.
+                    let above = (u32::from(lane) >> (f + 1)).count_ones() as usize;
+                    out |= 1 << self.top[above];
+                }
+                *h = (*h & !(u64::from(deck_lane) << shift)) | u64::from(out) << shift;
+            }
         }
     }
 }
