@@ -40,6 +40,12 @@
 //!   then the card's strength in the trick when the root's aim is plain (high cards first when
 //!   it needs tricks, low ones when it must shed them). Forced moves and the last trick are
 //!   played straight through.
+//! - **Plain endings played out directly**, as double-dummy solvers do with their last tricks:
+//!   in a no-trump, no-joker, must-follow deal scored by the trick table alone (Mini Misère),
+//!   once at most three tricks are left and no Lot is in play, alpha-beta runs on the bare hands
+//!   instead of whole deals: no copies, no table, equivalent cards searched once, low cards
+//!   first, each card's strength the rules' own. Its cut-offs feed the history heuristic,
+//!   which orders the earlier tricks.
 //!
 //! [`Solver::try_action_values`] bounds the work (a number of positions, so results do not
 //! depend on the machine) for callers that must answer in time, such as [`crate::pimc`].
@@ -92,6 +98,8 @@ pub struct Solver {
     rules: Option<Ruleset>,
     /// How those rules let the table's keys be normalised.
     normaliser: Option<Normaliser>,
+    /// The trick table, when those rules let the last tricks be played out directly.
+    plain_table: Option<[i8; 8]>,
     nodes: u64,
     max_entries: usize,
     /// The node count at which the current limited search gives up.
@@ -181,6 +189,7 @@ impl Solver {
             root: 0,
             rules: None,
             normaliser: None,
+            plain_table: None,
             nodes: 0,
             max_entries: max_entries.max(1),
             stop_at: u64::MAX,
@@ -194,7 +203,8 @@ impl Solver {
         self.history = [[0; HISTORY_SLOTS]; MAX_SEATS];
     }
 
-    /// Positions visited since the solver was made (a measure of work).
+    /// Positions visited since the solver was made (a measure of work). A plain ending played
+    /// out directly counts as the one position it starts from: its lines are few and cheap.
     #[must_use]
     pub const fn nodes(&self) -> u64 {
         self.nodes
@@ -207,6 +217,7 @@ impl Solver {
             self.tt.clear();
             self.rules = Some(*deal.rules());
             self.normaliser = Normaliser::new(deal.rules());
+            self.plain_table = plain_table(deal.rules());
         }
         self.root = root;
     }
@@ -369,6 +380,7 @@ impl Solver {
             {
                 return self.play_out(deal, alpha, beta);
             }
+
             let (bounds, known_dir) = match inherited {
                 Some(i) if !boundary && deal.tricks_completed() > 0 => {
                     (i.bounds, (i.beta == beta).then_some(i.dir))
@@ -405,6 +417,15 @@ impl Solver {
         }
         if hi <= alpha {
             return hi;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (alpha0, beta0) = (alpha, beta);
+        if let Some(k) = key
+            && let Some(v) = self.plain_ending(deal, alpha, beta)
+        {
+            self.store(k, lo, hi, alpha0, beta0, v, None);
+            return v;
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
@@ -452,16 +473,49 @@ impl Solver {
             }
         }
         if let Some(k) = key {
-            let (lower, upper) = if best <= alpha0 {
-                (lo, best)
-            } else if best >= beta0 {
-                (best, hi)
-            } else {
-                (best, best)
-            };
-            self.store(k, lower, upper, best_move);
+            self.store(k, lo, hi, alpha0, beta0, best, best_move);
         }
         best
+    }
+
+    /// The value for the root of a trick boundary with at most [`PLAIN_ENDING_TRICKS`] tricks
+    /// left, in rules accepted by [`plain_table`] and with no Lot in play, by fail-soft
+    /// alpha-beta over the hands alone, as double-dummy solvers play out their last tricks:
+    /// no deal to copy, no table, each card's strength the rules' own
+    /// ([`Ruleset::strength`], so a led low card wins as it does in the deal). `None` when the
+    /// position is not such an ending.
+    fn plain_ending(&mut self, deal: &Deal, alpha: f64, beta: f64) -> Option<f64> {
+        let points = self.plain_table?;
+        let left = deal.rules().tricks() - deal.tricks_completed();
+        if left > PLAIN_ENDING_TRICKS
+            || deal.tricks_completed() == 0
+            || deal.phase() != Phase::Play
+            || !deal.current_trick().is_empty()
+            || deal.lot().declarers != 0
+        {
+            return None;
+        }
+        let rules = deal.rules();
+        let n = deal.players();
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
+            *hand = deal.hand(seat);
+        }
+        let mut ending = PlainEnding {
+            rules,
+            points: &points,
+            root: self.root,
+            players: n,
+            hands,
+            natural: rules.ranking == Ranking::AceHigh,
+            special: match rules.low_card {
+                Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
+                _ => CardSet::EMPTY,
+            },
+            history: &mut self.history,
+        };
+        let won = usize::from(deal.tricks_won()[self.root]);
+        Some(ending.trick(deal.to_act(), left, won, alpha, beta))
     }
 
     /// The root's reward in a finished deal ([`deal_rewards`]; the plain trick table is read
@@ -492,7 +546,26 @@ impl Solver {
         }
     }
 
-    fn store(&mut self, key: Key, lower: f64, upper: f64, best: Option<Action>) {
+    /// Records what a search of the window `(alpha, beta)` found at a position whose value was
+    /// known to lie in `[lo, hi]`: its fail-soft result `value` and the best move.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: Key,
+        lo: f64,
+        hi: f64,
+        alpha: f64,
+        beta: f64,
+        value: f64,
+        best: Option<Action>,
+    ) {
+        let (lower, upper) = if value <= alpha {
+            (lo, value)
+        } else if value >= beta {
+            (value, hi)
+        } else {
+            (value, value)
+        };
         if self.tt.len() >= self.max_entries {
             self.tt.clear();
         }
@@ -839,6 +912,183 @@ impl Normaliser {
                 *h = (*h & !(u64::from(deck_lane) << shift)) | u64::from(out) << shift;
             }
         }
+    }
+}
+
+/// The most tricks left at which [`Solver::plain_ending`] plays a deal out directly.
+const PLAIN_ENDING_TRICKS: usize = 3;
+
+/// The trick table of `rules`, if the last tricks of their deals are simple enough for
+/// [`Solver::plain_ending`]: no trump, no joker, no card points, every seat following suit when it can,
+/// and a score read from the trick table alone.
+fn plain_table(rules: &Ruleset) -> Option<[i8; 8]> {
+    let Scoring::TrickTable { points } = rules.scoring else {
+        return None;
+    };
+    (rules.trump == TrumpRule::NoTrump
+        && rules.follow == FollowRule::MustFollow
+        && rules.joker.is_none()
+        && matches!(rules.card_points, CardPoints::None))
+    .then_some(points)
+}
+
+/// The search state of [`Solver::plain_ending`].
+struct PlainEnding<'a> {
+    rules: &'a Ruleset,
+    points: &'a [i8; 8],
+    root: Seat,
+    players: usize,
+    hands: [CardSet; MAX_SEATS],
+    /// Whether the plain order is the natural (bit) order.
+    natural: bool,
+    /// The low cards that win when led (never equivalent to another).
+    special: CardSet,
+    /// The solver's move-ordering history, which the cut-offs here feed.
+    history: &'a mut [[u32; HISTORY_SLOTS]; MAX_SEATS],
+}
+
+/// A trick in progress in a [`PlainEnding`].
+#[derive(Clone, Copy)]
+struct PlainTrick {
+    seat: Seat,
+    played: usize,
+    led: Option<Suit>,
+    best: u8,
+    winner: Seat,
+    /// The winning card so far (meaningless before the lead).
+    winning: Card,
+    /// Tricks left, this one included.
+    left: usize,
+    /// The root's tricks so far.
+    won: usize,
+}
+
+impl PlainEnding<'_> {
+    /// The value of the trick `leader` is to lead, with `left` tricks to play and `won` taken by
+    /// the root, by fail-soft alpha-beta.
+    fn trick(&mut self, leader: Seat, left: usize, won: usize, alpha: f64, beta: f64) -> f64 {
+        let start = PlainTrick {
+            seat: leader,
+            played: 0,
+            led: None,
+            best: 0,
+            winner: leader,
+            winning: Card::JOKER,
+            left,
+            won,
+        };
+        self.card(start, alpha, beta)
+    }
+
+    /// The trick's winning card so far, as a set (empty before the lead).
+    fn winning_card(&self, t: PlainTrick) -> CardSet {
+        if t.played == 0 {
+            CardSet::EMPTY
+        } else {
+            CardSet::single(t.winning)
+        }
+    }
+
+    /// The root's reward for `won` tricks in all.
+    fn value(&self, won: usize) -> f64 {
+        f64::from(self.points[won.min(self.points.len() - 1)])
+    }
+
+    /// The value of the last trick, every seat holding one card, `leader` to lead.
+    fn last_trick(&self, leader: Seat, won: usize) -> f64 {
+        let Some(lead) = self.hands[leader].first() else {
+            return self.value(won);
+        };
+        let led = lead.suit();
+        let mut best = self.rules.strength(lead, led, Trump::None, true);
+        let mut winner = leader;
+        for seat in (0..self.players).filter(|s| *s != leader) {
+            if let Some(card) = self.hands[seat].first() {
+                let strength = self.rules.strength(card, led, Trump::None, false);
+                if strength > best {
+                    best = strength;
+                    winner = seat;
+                }
+            }
+        }
+        self.value(won + usize::from(winner == self.root))
+    }
+
+    fn card(&mut self, t: PlainTrick, mut alpha: f64, mut beta: f64) -> f64 {
+        if t.played == self.players {
+            let won = t.won + usize::from(t.winner == self.root);
+            if t.left == 2 {
+                return self.last_trick(t.winner, won);
+            }
+            if t.left == 1 {
+                return self.value(won);
+            }
+            return self.trick(t.winner, t.left - 1, won, alpha, beta);
+        }
+        let hand = self.hands[t.seat];
+        let options = match t.led {
+            Some(led) if !hand.of_suit(led).is_empty() => hand.of_suit(led),
+            _ => hand,
+        };
+        let maximising = t.seat == self.root;
+        let mut best = if maximising {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        // Cards of one suit with no card between them in another hand or on the trick's
+        // winning card win and lose alike: the first of each run is searched.
+        let mut others = self.winning_card(t);
+        for (seat, hand) in self.hands.iter().enumerate().take(self.players) {
+            if seat != t.seat {
+                others |= *hand;
+            }
+        }
+        let mut previous: Option<Card> = None;
+        for card in options {
+            if let Some(p) = previous
+                && self.natural
+                && !self.special.contains(card)
+                && !self.special.contains(p)
+                && p.suit() == card.suit()
+                && others.bits() & ((1u64 << card.index()) - 1) & !((2u64 << p.index()) - 1) == 0
+            {
+                continue;
+            }
+            previous = Some(card);
+            let leading = t.played == 0;
+            let led = if leading { card.suit() } else { t.led };
+            let strength = self.rules.strength(card, led, Trump::None, leading);
+            let (top, winner, winning) = if leading || strength > t.best {
+                (strength, t.seat, card)
+            } else {
+                (t.best, t.winner, t.winning)
+            };
+            let next = PlainTrick {
+                seat: (t.seat + 1) % self.players,
+                played: t.played + 1,
+                led,
+                best: top,
+                winner,
+                winning,
+                ..t
+            };
+            self.hands[t.seat].remove(card);
+            let v = self.card(next, alpha, beta);
+            self.hands[t.seat].insert(card);
+            if maximising {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.history[t.seat][card.index() as usize] += 1;
+                break;
+            }
+        }
+        best
     }
 }
 

@@ -5,7 +5,7 @@ use rand_chacha::rand_core::SeedableRng;
 use torite_bots::reward::deal_rewards;
 use torite_bots::solver::Solver;
 use torite_core::shuffle::below;
-use torite_core::{Action, Deal, LotTiming, Preset, Rank, Ruleset, Scoring, Seat};
+use torite_core::{Action, Deal, LotTiming, Preset, Rank, Ranking, Ruleset, Scoring, Seat};
 
 /// Paranoid minimax written plainly: no table, no pruning, no bounds.
 fn minimax(deal: &Deal, root: Seat) -> f64 {
@@ -104,6 +104,28 @@ fn mini_misere_endings() {
     check_endings(Preset::MiniMisere4.ruleset(), 3, 0..6);
     check_endings(Preset::MiniMisere5.ruleset(), 2, 0..6);
     check_endings(Preset::MiniMisere5_1989.ruleset(), 2, 0..6);
+}
+
+/// The last three tricks of a no-trump trick-table deal are played out on the hands alone;
+/// these endings check that shortcut in the variants it accepts: the led low card, none, a plain
+/// order other than the natural one, the 1989 deck, no Lot.
+#[test]
+fn plain_endings_played_out_directly() {
+    let mut no_led_low = Preset::MiniMisere4.ruleset();
+    no_led_low.led_low_wins = false;
+    let mut ten_nine_ace = Preset::MiniMisere4.ruleset();
+    ten_nine_ace.ranking = Ranking::TenNineAce;
+    let mut no_lot = Preset::MiniMisere4.ruleset();
+    no_lot.lot = None;
+    for rules in [
+        Preset::MiniMisere4.ruleset(),
+        Preset::MiniMisere4_1989.ruleset(),
+        no_led_low,
+        ten_nine_ace,
+        no_lot,
+    ] {
+        check_endings(rules, 3, 6..12);
+    }
 }
 
 #[test]
@@ -342,7 +364,9 @@ fn jass_captured_cards_waiting_for_trump() {
 fn a_search_cut_short_leaves_the_table_exact() {
     let mut solver = Solver::new();
     for seed in 0..4 {
-        let deal = ending(Preset::MiniMisere4.ruleset(), seed, 3, 1);
+        // Four cards each: the last three tricks are played out directly, so the first must be
+        // searched.
+        let deal = ending(Preset::MiniMisere4.ruleset(), seed, 4, 1);
         if deal.is_over() {
             continue;
         }
