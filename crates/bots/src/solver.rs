@@ -498,15 +498,20 @@ impl Solver {
         let rules = deal.rules();
         let n = deal.players();
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let mut held = CardSet::EMPTY;
         for (seat, hand) in hands.iter_mut().enumerate().take(n) {
             *hand = deal.hand(seat);
+            held |= *hand;
         }
+        // Seats, tricks and counts below MAX_SEATS and 16 fit a byte.
+        let byte = |x: usize| x as u8;
         let mut ending = PlainEnding {
             rules,
             points: &points,
-            root: self.root,
-            players: n,
+            root: byte(self.root),
+            players: byte(n),
             hands,
+            held,
             natural: rules.ranking == Ranking::AceHigh,
             special: match rules.low_card {
                 Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
@@ -514,8 +519,8 @@ impl Solver {
             },
             history: &mut self.history,
         };
-        let won = usize::from(deal.tricks_won()[self.root]);
-        Some(ending.trick(deal.to_act(), left, won, alpha, beta))
+        let won = deal.tricks_won()[self.root];
+        Some(ending.trick(byte(deal.to_act()), byte(left), won, alpha, beta))
     }
 
     /// The root's reward in a finished deal ([`deal_rewards`]; the plain trick table is read
@@ -936,9 +941,11 @@ fn plain_table(rules: &Ruleset) -> Option<[i8; 8]> {
 struct PlainEnding<'a> {
     rules: &'a Ruleset,
     points: &'a [i8; 8],
-    root: Seat,
-    players: usize,
+    root: u8,
+    players: u8,
     hands: [CardSet; MAX_SEATS],
+    /// Every card still held.
+    held: CardSet,
     /// Whether the plain order is the natural (bit) order.
     natural: bool,
     /// The low cards that win when led (never equivalent to another).
@@ -950,86 +957,90 @@ struct PlainEnding<'a> {
 /// A trick in progress in a [`PlainEnding`].
 #[derive(Clone, Copy)]
 struct PlainTrick {
-    seat: Seat,
-    played: usize,
+    /// The seat to play.
+    seat: u8,
+    /// Cards played to the trick.
+    played: u8,
     led: Option<Suit>,
-    best: u8,
-    winner: Seat,
-    /// The winning card so far (meaningless before the lead).
+    /// The winning card so far, its strength and its seat (meaningless before the lead).
     winning: Card,
+    best: u8,
+    winner: u8,
     /// Tricks left, this one included.
-    left: usize,
+    left: u8,
     /// The root's tricks so far.
-    won: usize,
+    won: u8,
 }
 
 impl PlainEnding<'_> {
     /// The value of the trick `leader` is to lead, with `left` tricks to play and `won` taken by
     /// the root, by fail-soft alpha-beta.
-    fn trick(&mut self, leader: Seat, left: usize, won: usize, alpha: f64, beta: f64) -> f64 {
+    fn trick(&mut self, leader: u8, left: u8, won: u8, alpha: f64, beta: f64) -> f64 {
         let start = PlainTrick {
             seat: leader,
             played: 0,
             led: None,
+            winning: Card::JOKER,
             best: 0,
             winner: leader,
-            winning: Card::JOKER,
             left,
             won,
         };
         self.card(start, alpha, beta)
     }
 
-    /// The trick's winning card so far, as a set (empty before the lead).
-    fn winning_card(&self, t: PlainTrick) -> CardSet {
-        if t.played == 0 {
-            CardSet::EMPTY
+    /// The root's reward for `won` tricks in all.
+    fn value(&self, won: u8) -> f64 {
+        f64::from(self.points[usize::from(won).min(self.points.len() - 1)])
+    }
+
+    /// The seat after `seat`.
+    fn next(&self, seat: u8) -> u8 {
+        if seat + 1 == self.players {
+            0
         } else {
-            CardSet::single(t.winning)
+            seat + 1
         }
     }
 
-    /// The root's reward for `won` tricks in all.
-    fn value(&self, won: usize) -> f64 {
-        f64::from(self.points[won.min(self.points.len() - 1)])
-    }
-
     /// The value of the last trick, every seat holding one card, `leader` to lead.
-    fn last_trick(&self, leader: Seat, won: usize) -> f64 {
-        let Some(lead) = self.hands[leader].first() else {
+    fn last_trick(&self, leader: u8, won: u8) -> f64 {
+        let Some(lead) = self.hands[usize::from(leader)].first() else {
             return self.value(won);
         };
         let led = lead.suit();
         let mut best = self.rules.strength(lead, led, Trump::None, true);
         let mut winner = leader;
-        for seat in (0..self.players).filter(|s| *s != leader) {
-            if let Some(card) = self.hands[seat].first() {
+        let mut seat = self.next(leader);
+        while seat != leader {
+            if let Some(card) = self.hands[usize::from(seat)].first() {
                 let strength = self.rules.strength(card, led, Trump::None, false);
                 if strength > best {
                     best = strength;
                     winner = seat;
                 }
             }
+            seat = self.next(seat);
         }
-        self.value(won + usize::from(winner == self.root))
+        self.value(won + u8::from(winner == self.root))
     }
 
     fn card(&mut self, t: PlainTrick, mut alpha: f64, mut beta: f64) -> f64 {
         if t.played == self.players {
-            let won = t.won + usize::from(t.winner == self.root);
-            if t.left == 2 {
-                return self.last_trick(t.winner, won);
-            }
-            if t.left == 1 {
-                return self.value(won);
-            }
-            return self.trick(t.winner, t.left - 1, won, alpha, beta);
+            let won = t.won + u8::from(t.winner == self.root);
+            return match t.left {
+                2 => self.last_trick(t.winner, won),
+                1 => self.value(won),
+                _ => self.trick(t.winner, t.left - 1, won, alpha, beta),
+            };
         }
-        let hand = self.hands[t.seat];
+        let seat = usize::from(t.seat);
+        let hand = self.hands[seat];
         let options = match t.led {
             Some(led) if !hand.of_suit(led).is_empty() => hand.of_suit(led),
             _ => hand,
         };
+        let leading = t.played == 0;
         let maximising = t.seat == self.root;
         let mut best = if maximising {
             f64::NEG_INFINITY
@@ -1038,11 +1049,9 @@ impl PlainEnding<'_> {
         };
         // Cards of one suit with no card between them in another hand or on the trick's
         // winning card win and lose alike: the first of each run is searched.
-        let mut others = self.winning_card(t);
-        for (seat, hand) in self.hands.iter().enumerate().take(self.players) {
-            if seat != t.seat {
-                others |= *hand;
-            }
+        let mut others = self.held - hand;
+        if !leading {
+            others.insert(t.winning);
         }
         let mut previous: Option<Card> = None;
         for card in options {
@@ -1056,26 +1065,29 @@ impl PlainEnding<'_> {
                 continue;
             }
             previous = Some(card);
-            let leading = t.played == 0;
             let led = if leading { card.suit() } else { t.led };
             let strength = self.rules.strength(card, led, Trump::None, leading);
-            let (top, winner, winning) = if leading || strength > t.best {
-                (strength, t.seat, card)
+            let next = if leading || strength > t.best {
+                PlainTrick {
+                    winning: card,
+                    best: strength,
+                    winner: t.seat,
+                    ..t
+                }
             } else {
-                (t.best, t.winner, t.winning)
+                t
             };
             let next = PlainTrick {
-                seat: (t.seat + 1) % self.players,
+                seat: self.next(t.seat),
                 played: t.played + 1,
                 led,
-                best: top,
-                winner,
-                winning,
-                ..t
+                ..next
             };
-            self.hands[t.seat].remove(card);
+            self.hands[seat].remove(card);
+            self.held.remove(card);
             let v = self.card(next, alpha, beta);
-            self.hands[t.seat].insert(card);
+            self.hands[seat].insert(card);
+            self.held.insert(card);
             if maximising {
                 best = best.max(v);
                 alpha = alpha.max(v);
@@ -1084,7 +1096,7 @@ impl PlainEnding<'_> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
-                self.history[t.seat][card.index() as usize] += 1;
+                self.history[seat][card.index() as usize] += 1;
                 break;
             }
         }
