@@ -20,7 +20,7 @@
 //!
 //! Exact solving is cheap at the end of a deal and explodes towards its start. Measured in a
 //! release build on the (shared, two-core) development machine, solving one world for the seat
-//! to act takes a median of about 1 to 2 ms for a whole `mini-misere-4` deal (6 cards each),
+//! to act takes a median of about 0.6 ms for a whole `mini-misere-4` deal (6 cards each),
 //! 2 ms for `mittlere-jass` or `mura-4` with 6 cards each, but some 40 ms with 7 and over a
 //! second with 8; `molotow-jass` already needs 30 ms with 5 cards each. So every world's
 //! search is capped at [`WORLD_NODES`] positions (a count, not a time, so play stays
