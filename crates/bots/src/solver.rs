@@ -43,9 +43,10 @@
 //! - **Plain endings played out directly**, as double-dummy solvers do with their last tricks:
 //!   in a no-trump, no-joker, must-follow deal scored by the trick table alone (Mini Misère),
 //!   once at most three tricks are left and no Lot is in play, alpha-beta runs on the bare hands
-//!   instead of whole deals: no copies, no table, equivalent cards searched once, low cards
-//!   first, each card's strength the rules' own. Its cut-offs feed the history heuristic,
-//!   which orders the earlier tricks.
+//!   instead of whole deals: no copies, no table, equivalent cards searched once, each suit's
+//!   low cards first, each card's strength the rules' own. Its cut-offs feed the history
+//!   heuristic, which orders the earlier tricks (without them the earlier tricks take about
+//!   twice the positions).
 //!
 //! [`Solver::try_action_values`] bounds the work (a number of positions, so results do not
 //! depend on the machine) for callers that must answer in time, such as [`crate::pimc`].
@@ -427,9 +428,6 @@ impl Solver {
             self.store(k, lo, hi, alpha0, beta0, v, None);
             return v;
         }
-        alpha = alpha.max(lo);
-        beta = beta.min(hi);
-        let (alpha0, beta0) = (alpha, beta);
         let seat = deal.to_act();
         let maximising = seat == self.root;
         let dir = known_dir.unwrap_or_else(|| self.direction(deal, beta));
@@ -513,10 +511,7 @@ impl Solver {
             hands,
             held,
             natural: rules.ranking == Ranking::AceHigh,
-            special: match rules.low_card {
-                Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
-                _ => CardSet::EMPTY,
-            },
+            special: led_low_cards(rules),
             history: &mut self.history,
         };
         let won = deal.tricks_won()[self.root];
@@ -869,10 +864,7 @@ impl Normaliser {
         {
             return None;
         }
-        let special = match rules.low_card {
-            Some(low) if rules.led_low_wins => 1u16 << low.index(),
-            _ => 0,
-        };
+        let special = led_low_rank(rules).map_or(0, |low| 1u16 << low.index());
         let deck_lane = rules.ranks & !special;
         let mut top = [0u8; 16];
         let mut rest = deck_lane;
@@ -1104,6 +1096,16 @@ impl PlainEnding<'_> {
     }
 }
 
+/// The rank of the low card that wins when led, if `rules` have one.
+fn led_low_rank(rules: &Ruleset) -> Option<Rank> {
+    rules.low_card.filter(|_| rules.led_low_wins)
+}
+
+/// The low cards that win when led (one a suit), if `rules` have them.
+fn led_low_cards(rules: &Ruleset) -> CardSet {
+    led_low_rank(rules).map_or(CardSet::EMPTY, |low| CardSet::of_ranks(1 << low.index()))
+}
+
 /// The history-table slot of an action.
 fn slot(action: Action) -> usize {
     match action {
@@ -1145,10 +1147,7 @@ fn lot_outcome(deal: &Deal, root: Seat) -> Option<bool> {
     }
     let d = alive.trailing_zeros() as usize;
     let hand = deal.hand(d);
-    let low = match rules.low_card {
-        Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
-        _ => CardSet::EMPTY,
-    };
+    let low = led_low_cards(rules);
     let led_joker_wins = matches!(
         rules.joker,
         Some(JokerRule::LeadWinsFreeFollow | JokerRule::LeadWinsNamesSuit)
@@ -1243,15 +1242,10 @@ impl Equivalence<'_> {
         }
         let live = (deal.rules().deck() - deal.played() - hand) | trick;
         let lane = |suit: Suit| (live.of_suit(suit).bits() >> (16 * suit.index())) as u16;
-        let rules = deal.rules();
-        let special = match rules.low_card {
-            Some(low) if rules.led_low_wins => CardSet::of_ranks(1 << low.index()),
-            _ => CardSet::EMPTY,
-        };
         Equivalence {
             deal,
             live: Suit::ALL.map(lane),
-            special,
+            special: led_low_cards(deal.rules()),
         }
     }
 
@@ -1372,7 +1366,7 @@ fn nothing_between(order: Ranking, a: Rank, b: Rank, live: u16) -> bool {
 fn point_class(deal: &Deal, card: Card) -> Option<u8> {
     let rules = deal.rules();
     let rank = card.rank()?;
-    if rules.led_low_wins && rules.low_card == Some(rank) {
+    if led_low_rank(rules) == Some(rank) {
         return None;
     }
     match rules.card_points {
