@@ -99,8 +99,8 @@ pub struct Solver {
     rules: Option<Ruleset>,
     /// How those rules let the table's keys be normalised.
     normaliser: Option<Normaliser>,
-    /// The trick table, when those rules let the last tricks be played out directly.
-    plain_table: Option<[i8; 8]>,
+    /// What playing the last tricks out directly needs of those rules, when they allow it.
+    plain: Option<PlainRules>,
     nodes: u64,
     max_entries: usize,
     /// The node count at which the current limited search gives up.
@@ -190,7 +190,7 @@ impl Solver {
             root: 0,
             rules: None,
             normaliser: None,
-            plain_table: None,
+            plain: None,
             nodes: 0,
             max_entries: max_entries.max(1),
             stop_at: u64::MAX,
@@ -218,7 +218,7 @@ impl Solver {
             self.tt.clear();
             self.rules = Some(*deal.rules());
             self.normaliser = Normaliser::new(deal.rules());
-            self.plain_table = plain_table(deal.rules());
+            self.plain = PlainRules::new(deal.rules());
         }
         self.root = root;
     }
@@ -477,13 +477,13 @@ impl Solver {
     }
 
     /// The value for the root of a trick boundary with at most [`PLAIN_ENDING_TRICKS`] tricks
-    /// left, in rules accepted by [`plain_table`] and with no Lot in play, by fail-soft
+    /// left, in rules accepted by [`PlainRules::new`] and with no Lot in play, by fail-soft
     /// alpha-beta over the hands alone, as double-dummy solvers play out their last tricks:
     /// no deal to copy, no table, each card's strength the rules' own
     /// ([`Ruleset::strength`], so a led low card wins as it does in the deal). `None` when the
     /// position is not such an ending.
     fn plain_ending(&mut self, deal: &Deal, alpha: f64, beta: f64) -> Option<f64> {
-        let points = self.plain_table?;
+        let plain = self.plain?;
         let left = deal.rules().tricks() - deal.tricks_completed();
         if left > PLAIN_ENDING_TRICKS
             || deal.tricks_completed() == 0
@@ -505,13 +505,11 @@ impl Solver {
         let byte = |x: usize| x as u8;
         let mut ending = PlainEnding {
             rules,
-            points: &points,
+            plain,
             root: byte(self.root),
             players: byte(n),
             hands,
             held,
-            natural: rules.ranking == Ranking::AceHigh,
-            special: led_low_cards(rules),
             history: &mut self.history,
         };
         let won = deal.tricks_won()[self.root];
@@ -523,8 +521,7 @@ impl Solver {
     fn reward(&self, deal: &Deal) -> f64 {
         match deal.rules().scoring {
             Scoring::TrickTable { points } if deal.lot().declarers == 0 => {
-                let tricks = usize::from(deal.tricks_won()[self.root]);
-                f64::from(points[tricks.min(points.len() - 1)])
+                table_value(&points, usize::from(deal.tricks_won()[self.root]))
             }
             _ => deal_rewards(deal)[self.root],
         }
@@ -670,7 +667,7 @@ impl Solver {
                         LOT_OPPOSED
                     };
                 }
-                let good = |k: usize| f64::from(points[k.min(points.len() - 1)]) >= beta;
+                let good = |k: usize| table_value(&points, k) >= beta;
                 let now = good(tricks);
                 let more = (tricks + 1..=tricks + remaining).any(good);
                 match (now, more) {
@@ -692,7 +689,7 @@ impl Solver {
         let remaining = rules.tricks() - deal.tricks_completed();
         match rules.scoring {
             Scoring::TrickTable { points } => {
-                let row = |k: usize| f64::from(points[k.min(points.len() - 1)]);
+                let row = |k: usize| table_value(&points, k);
                 let table = (tricks..=tricks + remaining)
                     .map(row)
                     .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
@@ -915,33 +912,45 @@ impl Normaliser {
 /// The most tricks left at which [`Solver::plain_ending`] plays a deal out directly.
 const PLAIN_ENDING_TRICKS: usize = 3;
 
-/// The trick table of `rules`, if the last tricks of their deals are simple enough for
-/// [`Solver::plain_ending`]: no trump, no joker, no card points, every seat following suit when it can,
-/// and a score read from the trick table alone.
-fn plain_table(rules: &Ruleset) -> Option<[i8; 8]> {
-    let Scoring::TrickTable { points } = rules.scoring else {
-        return None;
-    };
-    (rules.trump == TrumpRule::NoTrump
-        && rules.follow == FollowRule::MustFollow
-        && rules.joker.is_none()
-        && matches!(rules.card_points, CardPoints::None))
-    .then_some(points)
+/// What [`Solver::plain_ending`] needs of rules simple enough for it: no trump, no joker, no
+/// card points, every seat following suit when it can, and a score read from the trick table
+/// alone.
+#[derive(Clone, Copy, Debug)]
+struct PlainRules {
+    /// The trick table.
+    points: [i8; 8],
+    /// Whether the plain order is the natural (bit) order.
+    natural: bool,
+    /// The low cards that win when led (never equivalent to another).
+    special: CardSet,
+}
+
+impl PlainRules {
+    fn new(rules: &Ruleset) -> Option<PlainRules> {
+        let Scoring::TrickTable { points } = rules.scoring else {
+            return None;
+        };
+        (rules.trump == TrumpRule::NoTrump
+            && rules.follow == FollowRule::MustFollow
+            && rules.joker.is_none()
+            && matches!(rules.card_points, CardPoints::None))
+        .then(|| PlainRules {
+            points,
+            natural: rules.ranking == Ranking::AceHigh,
+            special: led_low_cards(rules),
+        })
+    }
 }
 
 /// The search state of [`Solver::plain_ending`].
 struct PlainEnding<'a> {
     rules: &'a Ruleset,
-    points: &'a [i8; 8],
+    plain: PlainRules,
     root: u8,
     players: u8,
     hands: [CardSet; MAX_SEATS],
     /// Every card still held.
     held: CardSet,
-    /// Whether the plain order is the natural (bit) order.
-    natural: bool,
-    /// The low cards that win when led (never equivalent to another).
-    special: CardSet,
     /// The solver's move-ordering history, which the cut-offs here feed.
     history: &'a mut [[u32; HISTORY_SLOTS]; MAX_SEATS],
 }
@@ -983,7 +992,7 @@ impl PlainEnding<'_> {
 
     /// The root's reward for `won` tricks in all.
     fn value(&self, won: u8) -> f64 {
-        f64::from(self.points[usize::from(won).min(self.points.len() - 1)])
+        table_value(&self.plain.points, usize::from(won))
     }
 
     /// The seat after `seat`.
@@ -1048,9 +1057,9 @@ impl PlainEnding<'_> {
         let mut previous: Option<Card> = None;
         for card in options {
             if let Some(p) = previous
-                && self.natural
-                && !self.special.contains(card)
-                && !self.special.contains(p)
+                && self.plain.natural
+                && !self.plain.special.contains(card)
+                && !self.plain.special.contains(p)
                 && p.suit() == card.suit()
                 && others.bits() & ((1u64 << card.index()) - 1) & !((2u64 << p.index()) - 1) == 0
             {
@@ -1094,6 +1103,11 @@ impl PlainEnding<'_> {
         }
         best
     }
+}
+
+/// A trick table's score for `tricks` tricks (its last entry for more).
+fn table_value(points: &[i8; 8], tricks: usize) -> f64 {
+    f64::from(points[tricks.min(points.len() - 1)])
 }
 
 /// The rank of the low card that wins when led, if `rules` have one.
