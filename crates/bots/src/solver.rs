@@ -425,7 +425,7 @@ impl Solver {
         if let Some(k) = key
             && let Some(v) = self.plain_ending(deal, alpha, beta)
         {
-            self.store(k, lo, hi, alpha0, beta0, v, None);
+            self.store(k, (lo, hi), (alpha0, beta0), v, None);
             return v;
         }
         let seat = deal.to_act();
@@ -471,7 +471,7 @@ impl Solver {
             }
         }
         if let Some(k) = key {
-            self.store(k, lo, hi, alpha0, beta0, best, best_move);
+            self.store(k, (lo, hi), (alpha0, beta0), best, best_move);
         }
         best
     }
@@ -545,14 +545,11 @@ impl Solver {
 
     /// Records what a search of the window `(alpha, beta)` found at a position whose value was
     /// known to lie in `[lo, hi]`: its fail-soft result `value` and the best move.
-    #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
         key: Key,
-        lo: f64,
-        hi: f64,
-        alpha: f64,
-        beta: f64,
+        (lo, hi): (f64, f64),
+        (alpha, beta): (f64, f64),
         value: f64,
         best: Option<Action>,
     ) {
