@@ -1,24 +1,55 @@
-# Sourced by .ci/run: starts a throwaway PostgreSQL on 127.0.0.1 for the server's store tests
-# when the machine has PostgreSQL's server programs, and exports TORITE_TEST_POSTGRES; the
-# cluster is stopped and removed when the run ends. Without PostgreSQL those tests say so and
-# pass, SQLite being tested either way.
+# Sourced by .ci/run after .ci/deps.sh: starts a throwaway PostgreSQL on 127.0.0.1 for the
+# server's store tests and exports TORITE_TEST_POSTGRES; `torite_pg_stop` (called when the run
+# ends) stops the cluster and removes it. Under CI=true a cluster that cannot start fails the
+# run with one line; elsewhere the PostgreSQL stage is reported as skipped.
 torite_pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do
   [ -x "$d/initdb" ] && torite_pg_bin="$d"
 done
-if [ -n "$torite_pg_bin" ] && [ "$(id -u)" = 0 ] && id postgres >/dev/null 2>&1; then
+torite_pg_dir=""
+
+torite_pg_stop() {
+  if [ -n "$torite_pg_dir" ]; then
+    torite_pg_as "'$torite_pg_bin/pg_ctl' -D '$torite_pg_dir/data' -m immediate stop" >/dev/null 2>&1 || true
+    rm -rf "$torite_pg_dir"
+    torite_pg_dir=""
+  fi
+}
+
+# Runs a shell command as the cluster's owner: `postgres` when running as root (initdb refuses
+# root), the current user otherwise.
+torite_pg_as() {
+  if [ "$(id -u)" = 0 ]; then
+    su postgres -s /bin/sh -c "$1"
+  else
+    sh -c "$1"
+  fi
+}
+
+torite_pg_why=""
+if [ -z "$torite_pg_bin" ]; then
+  torite_pg_why="no server programs"
+elif [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
+  torite_pg_why="no postgres user to run the server as"
+else
   torite_pg_dir="$(mktemp -d /tmp/torite-ci-pg.XXXXXX)"
-  chown postgres "$torite_pg_dir"
+  [ "$(id -u)" = 0 ] && chown postgres "$torite_pg_dir"
   torite_pg_port=$((40000 + RANDOM % 20000))
-  if su postgres -s /bin/sh -c "'$torite_pg_bin/initdb' -D '$torite_pg_dir/data' -A trust -U torite >/dev/null &&
+  if torite_pg_as "'$torite_pg_bin/initdb' -D '$torite_pg_dir/data' -A trust -U torite >'$torite_pg_dir/initdb.log' 2>&1 &&
       '$torite_pg_bin/pg_ctl' -D '$torite_pg_dir/data' -l '$torite_pg_dir/log' -w \
         -o \"-k $torite_pg_dir -c listen_addresses=127.0.0.1 -p $torite_pg_port\" start >/dev/null"; then
     export TORITE_TEST_POSTGRES="postgres://torite@127.0.0.1:$torite_pg_port/postgres"
-    echo "== PostgreSQL on 127.0.0.1:$torite_pg_port for the store tests"
-    trap "su postgres -s /bin/sh -c \"'$torite_pg_bin/pg_ctl' -D '$torite_pg_dir/data' -m immediate stop\" >/dev/null 2>&1; rm -rf '$torite_pg_dir'" EXIT
+    echo "== PostgreSQL $("$torite_pg_bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$torite_pg_port for the store tests"
   else
-    echo "== PostgreSQL could not be started: its store tests are skipped"
+    torite_pg_why="the cluster did not start: $(tail -n 1 "$torite_pg_dir/log" 2>/dev/null || tail -n 1 "$torite_pg_dir/initdb.log")"
+    torite_pg_stop
   fi
-else
-  echo "== no PostgreSQL server programs: its store tests are skipped"
+fi
+if [ -n "$torite_pg_why" ]; then
+  if [ "${CI:-}" = true ]; then
+    echo "error: PostgreSQL is needed under CI=true and cannot run: $torite_pg_why" >&2
+    exit 1
+  fi
+  echo "== skipped: postgres ($torite_pg_why)"
+  TORITE_SKIPPED+=("postgres ($torite_pg_why)")
 fi

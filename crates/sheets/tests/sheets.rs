@@ -250,12 +250,14 @@ fn rules_fit_one_page_at_a_readable_size() {
     }
 }
 
-/// Renders page 1 with poppler's `pdftoppm` where it is installed (Debian `poppler-utils`).
+/// Renders page 1 with poppler's `pdftoppm` (Debian `poppler-utils`). Ignored by a plain
+/// `cargo test`, since it needs that program; `.ci/run` installs it and runs this with
+/// `--ignored`, and without it the test fails rather than pass having checked nothing.
 #[test]
+#[ignore = "needs poppler's pdftoppm: .ci/run installs it; by hand, pass --ignored"]
 fn pdf_renders_with_poppler() {
-    if Command::new("pdftoppm").arg("-v").output().is_err() {
-        eprintln!("pdftoppm is not installed: skipping the rendering check");
-        return;
+    if let Err(e) = Command::new("pdftoppm").arg("-v").output() {
+        panic!("pdftoppm cannot run ({e}): install poppler-utils");
     }
     let dir = std::env::temp_dir().join(format!("torite-sheets-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
