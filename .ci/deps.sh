@@ -25,7 +25,7 @@ torite_missing_packages() {
   [ -e /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf ] ||
     [ -e /usr/share/fonts/truetype/ipaexfont-gothic/ipaexg.ttf ] || packages+=(fonts-ipaexfont-gothic)
   [ -n "$(torite_pg_bin_dir)" ] || packages+=(postgresql)
-  printf '%s\n' "${packages[@]}"
+  [ "${#packages[@]}" -eq 0 ] || printf '%s\n' "${packages[@]}"
 }
 
 mapfile -t torite_packages < <(torite_missing_packages)
