@@ -917,7 +917,9 @@ async fn kill_and_restart_on_postgres() {
     let url = std::env::var("TORITE_TEST_POSTGRES")
         .ok()
         .filter(|u| !u.is_empty())
-        .expect("TORITE_TEST_POSTGRES must name a PostgreSQL database (postgres://user@host:port/db)");
+        .expect(
+            "TORITE_TEST_POSTGRES must name a PostgreSQL database (postgres://user@host:port/db)",
+        );
     kill_and_restart(&url).await;
 }
 
