@@ -17,6 +17,7 @@
 pub mod actor;
 pub mod assets;
 pub mod client;
+pub mod fuzzing;
 mod http;
 pub mod loadtest;
 pub mod store;

@@ -184,7 +184,7 @@ fn error_message(message: &str) -> String {
 
 /// Handles one client message; returns the answer to send, if any (a new state is not an
 /// answer: it reaches every socket through the table's publication).
-async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Option<String> {
+pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Option<String> {
     let Ok(msg) = serde_json::from_str::<Value>(text) else {
         return Some(error_message(
             "not JSON: messages are JSON objects with a \"type\"",
