@@ -374,6 +374,27 @@ web-lot-failed = failed
 web-draw = Draw: { $seat } drew the highest card
 web-timer-left = { $seat }: { $seconds } s left
 web-timer-mine = Your turn: { $seconds } s left
+web-conn-connecting = Connecting to the server…
+web-conn-loading = Connected: loading the table…
+web-conn-retry = Connection lost: reconnecting in { $seconds } s. Play waits until it is back.
+web-conn-offline = You are offline: play resumes when the connection is back.
+web-conn-retry-now = Reconnect now
+web-conn-you-offline = connection lost
+web-absent-seconds = away for { $seconds } s
+web-absent-minutes = away for { $minutes } min
+web-absent-hours = away for { $hours } h
+web-replace-in = A bot may take this seat in { $seconds } s
+web-replaced = Your seat was given to a bot while you were away
+web-replaced-help = The game goes on with a bot in your seat. You can still watch it.
+web-replaced-watch = Watch as a spectator
+web-err-replaced = Your seat was given to a bot while you were away.
+web-err-token = This browser no longer holds a seat at this table: you are watching.
+web-err-network = Cannot reach the server: check the connection and try again.
+web-err-413 = That is more than the server accepts.
+web-err-415 = The server does not accept the request in that form.
+web-err-429 = Too many requests: wait a moment and try again.
+web-err-server = The server failed (status { $status }): try again in a moment.
+web-err-status = The server refused the request (status { $status }).
 
 ## Deal facts that cannot happen
 facts-player-count = { $given } seats given, the game has { $players }

@@ -356,6 +356,27 @@ web-lot-failed = 失敗
 web-draw = 抽選: { $seat }が最も高いカードを引いた
 web-timer-left = { $seat }: 残り{ $seconds }秒
 web-timer-mine = あなたの番: 残り{ $seconds }秒
+web-conn-connecting = サーバーに接続しています…
+web-conn-loading = 接続しました。テーブルを読み込んでいます…
+web-conn-retry = 接続が切れました。{ $seconds }秒後に再接続します。つながるまでプレイはできません。
+web-conn-offline = オフラインです。接続が戻るとプレイを再開できます。
+web-conn-retry-now = 今すぐ再接続
+web-conn-you-offline = 接続が切れています
+web-absent-seconds = { $seconds }秒前から不在
+web-absent-minutes = { $minutes }分前から不在
+web-absent-hours = { $hours }時間前から不在
+web-replace-in = { $seconds }秒後にボットと交代できます
+web-replaced = 不在の間に、あなたの席はボットに引き継がれました
+web-replaced-help = ゲームはボットがあなたの席で続けています。観戦はできます。
+web-replaced-watch = 観戦する
+web-err-replaced = 不在の間に、あなたの席はボットに引き継がれました。
+web-err-token = このブラウザーはこのテーブルの席を持っていません。観戦しています。
+web-err-network = サーバーに接続できません。接続を確かめて、もう一度お試しください。
+web-err-413 = サーバーが受け付ける大きさを超えています。
+web-err-415 = サーバーはこの形式のリクエストを受け付けません。
+web-err-429 = リクエストが多すぎます。少し待ってから、もう一度お試しください。
+web-err-server = サーバーでエラーが起きました（ステータス { $status }）。少ししてから、もう一度お試しください。
+web-err-status = サーバーがリクエストを断りました（ステータス { $status }）。
 
 ## ありえない結果
 facts-player-count = { $given }席分の入力ですが、このゲームは{ $players }人です

@@ -4,7 +4,10 @@
 //   TORITE_BIN=../target/debug/torite node e2e/run.mjs
 //
 // Prints one line per test and a closing "N passed, N failed" line; exits non-zero on failure.
-// Screenshots go to e2e/out/.
+// Screenshots go to e2e/out/ (phone, in the test's language; E2E_SCREENS=1 adds the desktop
+// size and the other language). Every page must keep to the server's Content-Security-Policy:
+// a test fails on any violation. The server can be stopped and started again mid-test, on the
+// same port and SQLite file.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,12 +23,21 @@ const tmp = mkdtempSync(join(tmpdir(), "torite-e2e-"));
 const port = 20000 + Math.floor(Math.random() * 20000);
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite:${join(tmp, "e2e.db")}`, "--instant-bots"], {
-  stdio: ["ignore", "inherit", "inherit"],
-});
+/** The policy every page of the client is served with (docs/PROTOCOL.md). */
+const APP_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+let server = null;
+
+/** Starts `torite serve` (again) on the test port and SQLite file, and waits until it answers. */
+async function startServer() {
+  if (server) throw new Error("the server is already running");
+  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite:${join(tmp, "e2e.db")}`, "--instant-bots"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  server = child;
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode}`);
     try {
       const res = await fetch(`${base}/api/presets`);
       if (res.ok) return;
@@ -37,8 +49,18 @@ async function waitForServer() {
   throw new Error("the server did not start");
 }
 
+/** Kills the server as a crash would (SIGKILL) and waits until it has gone. */
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once("exit", r));
+  child.kill("SIGKILL");
+  await gone;
+}
+
 const browser = await (async () => {
-  await waitForServer();
+  await startServer();
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
@@ -49,13 +71,67 @@ const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isM
 let passed = 0;
 let failed = 0;
 
+/**
+ * A browser context whose pages report into `errors`: script errors, any Content-Security-Policy
+ * violation (the event or the console's report), and a client page served without the policy.
+ */
+async function guardedContext(errors, options) {
+  const context = await browser.newContext({ ...phone, ...options });
+  await context.exposeBinding("__cspViolation", (_source, text) => errors.push(`CSP violation: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`));
+  });
+  const watch = (page) => {
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(`console: ${m.text()}`);
+    });
+  };
+  context.on("page", watch);
+  context.on("response", (res) => {
+    if (res.request().resourceType() !== "document" || !res.url().startsWith(base)) return;
+    const csp = res.headers()["content-security-policy"];
+    const path = new URL(res.url()).pathname;
+    if (!csp) errors.push(`${path} was served without a Content-Security-Policy`);
+    else if (!path.startsWith("/api/") && csp !== APP_CSP) errors.push(`${path} has the policy ${csp}`);
+  });
+  return context;
+}
+
+/**
+ * Screenshots of the page as it is: the phone size in the page's language, and with
+ * E2E_SCREENS=1 the desktop size and the other language too (`name-{lang}-{phone|desktop}.png`).
+ */
+async function shots(page, name) {
+  const all = process.env.E2E_SCREENS === "1";
+  const first = await page.evaluate(() => document.documentElement.lang);
+  for (const lang of all ? [first, first === "ja" ? "en" : "ja"] : [first]) {
+    if (lang !== (await page.evaluate(() => document.documentElement.lang))) {
+      await page.locator("button.lang").click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.waitForTimeout(300);
+    }
+    await page.screenshot({ path: join(out, `${name}-${lang}-phone.png`), fullPage: true });
+    if (all) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(out, `${name}-${lang}-desktop.png`), fullPage: true });
+      await page.setViewportSize(phone.viewport);
+    }
+  }
+  if (first !== (await page.evaluate(() => document.documentElement.lang))) {
+    await page.locator("button.lang").click();
+    await page.waitForFunction((l) => document.documentElement.lang === l, first);
+  }
+}
+
 async function test(name, f) {
-  const context = await browser.newContext({ ...phone, locale: "en-US" });
-  const page = await context.newPage();
   const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
+  const context = await guardedContext(errors, { locale: "en-US" });
+  const page = await context.newPage();
   try {
-    await f(page, context);
+    await f(page, context, errors);
     if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
     passed++;
     console.log(`ok - ${name}`);
@@ -65,6 +141,8 @@ async function test(name, f) {
     await page.screenshot({ path: join(out, `failed-${name.replace(/\W+/g, "-")}.png`) }).catch(() => {});
   } finally {
     await context.close();
+    // A test that stopped the server and failed before starting it again leaves it running.
+    if (!server) await startServer().catch((e) => console.log(`the server did not start again: ${e}`));
   }
 }
 
@@ -103,7 +181,7 @@ async function playToTheEnd(page, { stopAfter = Infinity } = {}) {
 await test("lobby in English and Japanese", async (page) => {
   await page.goto(base);
   await page.getByText("New table").waitFor();
-  await page.screenshot({ path: join(out, "lobby-en.png"), fullPage: true });
+  await shots(page, "lobby");
   await page.locator("button.lang").click();
   await page.getByText("新しいテーブル").waitFor();
   await page.screenshot({ path: join(out, "lobby-ja.png"), fullPage: true });
@@ -123,7 +201,7 @@ await test("create a table and play a whole game against bots", async (page) => 
   tableUrl = page.url();
   await page.locator(".seat-box").first().waitFor();
   await page.locator(".hand .card").first().waitFor();
-  await page.screenshot({ path: join(out, "table.png"), fullPage: true });
+  await shots(page, "table-mid-game");
   const seats = await page.locator(".seat-box").count();
   if (seats !== 4) throw new Error(`${seats} seats shown`);
   await playToTheEnd(page);
@@ -333,7 +411,7 @@ await test("a spectator sees no hand", async (page) => {
   if (await page.locator(".hand").count()) throw new Error("a spectator was shown a hand");
 });
 
-await test("host seats a bot, a guest joins by link, the game starts and a Japanese table renders", async (page, context) => {
+await test("host seats a bot, a guest joins by link, the game starts and a Japanese table renders", async (page, _context, errors) => {
   await page.goto(base);
   await page.locator("#name").fill("Aki");
   await page.locator("#preset").selectOption("mura-3");
@@ -343,7 +421,7 @@ await test("host seats a bot, a guest joins by link, the game starts and a Japan
   const url = page.url();
   await page.locator(".seat-box[data-seat='1'] button.add-bot").click();
   await page.locator(".seat-box[data-seat='1'].kind-bot").waitFor();
-  const guest = await context.browser().newContext({ ...phone, locale: "ja-JP" });
+  const guest = await guardedContext(errors, { locale: "ja-JP" });
   const gpage = await guest.newPage();
   await gpage.addInitScript(() => localStorage.setItem("torite-name", "Ben"));
   await gpage.goto(url);
@@ -356,8 +434,127 @@ await test("host seats a bot, a guest joins by link, the game starts and a Japan
   await guest.close();
 });
 
+/** Posts JSON to the server's API; the answer's JSON, or an error naming the status and message. */
+async function post(path, body) {
+  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${data?.error}`);
+  return data;
+}
+
+/** Makes this page's browser hold `token` for seat `seat` of table `id` (as after joining). */
+async function holdSeat(page, id, seat, token) {
+  await page.addInitScript(([i, s, tk]) => {
+    localStorage.setItem(`torite-token-${i}`, tk);
+    localStorage.setItem(`torite-seat-${i}`, String(s));
+  }, [id, seat, token]);
+}
+
+/** Fails when the page is wider than the phone's 390 px (something pushed it sideways). */
+async function fitsPhone(page, where) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > 390) throw new Error(`${where}: the page is ${width} px wide on a 390 px phone`);
+}
+
+// Four unbroken 24-character names and a long Japanese one, which the server accepts.
+const LONG_NAMES = ["Wolfeschlegelsteinhausen", "MMMMMMMMMMMMMMMMMMMMMMMM", "WWWWWWWWWWWWWWWWWWWWWWWW", "Xx_Ultimate_Destroyer_xX", "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来"];
+
+await test("long names are isolated and cut, and never widen a phone's page", async (page) => {
+  if (LONG_NAMES.some((n) => [...n].length > 24)) throw new Error("a test name is longer than the server takes");
+  const made = await post("/api/tables", { ruleset: "mini-misere-5", name: LONG_NAMES[0] });
+  for (let seat = 1; seat < 5; seat++) await post(`/api/tables/${made.id}/join`, { seat, name: LONG_NAMES[seat] });
+  await post(`/api/tables/${made.id}/start`, { token: made.token });
+  await holdSeat(page, made.id, made.seat, made.token);
+  for (const lang of ["en", "ja"]) {
+    await page.goto(base);
+    if ((await page.evaluate(() => document.documentElement.lang)) !== lang) {
+      await page.locator("button.lang").click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    }
+    const row = page.locator(`.table-row[data-table="${made.id}"]`);
+    await row.waitFor();
+    if ((await row.locator("bdi.name").count()) !== 5) throw new Error("the lobby does not isolate every name");
+    await fitsPhone(page, `lobby (${lang})`);
+    await page.goto(`${base}/t/${made.id}`);
+    await page.locator(".hand .card").first().waitFor();
+    // Every seat's name is isolated, on one line and cut to its box.
+    for (let seat = 0; seat < 5; seat++) {
+      const name = page.locator(`.seat-box[data-seat='${seat}'] .seat-title bdi.name`);
+      if ((await name.getAttribute("title")) !== LONG_NAMES[seat]) throw new Error(`seat ${seat} shows ${await name.getAttribute("title")}`);
+      const { cut, inside } = await name.evaluate((el) => {
+        const box = el.closest(".seat-box").getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return { cut: el.scrollWidth > el.clientWidth, inside: r.left >= box.left && r.right <= box.right };
+      });
+      if (!cut || !inside) throw new Error(`seat ${seat}'s name is ${cut ? "" : "not cut"}${inside ? "" : " outside its box"}`);
+    }
+    await fitsPhone(page, `table (${lang})`);
+    // The others joined but never connected: they are shown away (for how long), and the host
+    // is told when a bot may take their seats.
+    const away = await page.locator(".seat-box[data-seat='1'] .seat-kind.away").innerText();
+    if (!(lang === "en" ? /^away for \d+ s$/ : /^\d+秒前から不在$/).test(away)) throw new Error(`absent seat shows ${JSON.stringify(away)}`);
+    const wait = await page.locator(".seat-box[data-seat='1'] .replace-wait").innerText();
+    const left = Number(wait.match(/(\d+)/)?.[1]);
+    if (!(left > 30 && left <= 60)) throw new Error(`replace countdown ${JSON.stringify(wait)}`);
+    if (await page.locator("button.replace").count()) throw new Error("a bot is offered before the person has been away long enough");
+    await shots(page, `long-names-${lang}`);
+  }
+});
+
+await test("while the server is down the table says so and play waits, then resumes", async (page, context) => {
+  await page.goto(base);
+  await createAgainstBots(page, "mini-misere-4");
+  const playable = page.locator(".hand button.card:not([disabled])");
+  await playable.first().waitFor();
+  await page.locator(".table-view[data-live='1']").waitFor();
+  // A card chosen just before the connection goes: its confirm must not be usable.
+  await playable.first().click();
+  await page.locator("button.confirm").waitFor();
+  await stopServer();
+  const banner = page.locator(".conn-banner");
+  await banner.waitFor({ timeout: 5000 });
+  await page.waitForFunction(() => /reconnecting in \d+ s/.test(document.querySelector(".conn-banner")?.textContent ?? ""), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`the banner says ${JSON.stringify(await banner.innerText())}`); });
+  if (await playable.count()) throw new Error("cards are playable while the server is down");
+  if (await page.locator("button.confirm:not([disabled]), .ask button:not([disabled])").count()) throw new Error("an action is offered while the server is down");
+  await page.locator(".seat-box.me .seat-kind.offline").waitFor();
+  await shots(page, "table-offline");
+  await startServer();
+  await page.locator(".table-view[data-live='1']").waitFor({ timeout: 20000 });
+  if (await banner.count()) throw new Error("the banner stays once the connection is back");
+  await page.locator(".seat-box.me .seat-kind.online").waitFor();
+  // The browser itself goes offline: the socket is let go at once, and taken again when back.
+  await context.setOffline(true);
+  await page.locator(".conn-banner[data-conn=offline]").waitFor({ timeout: 5000 });
+  if (await playable.count()) throw new Error("cards are playable while offline");
+  await context.setOffline(false);
+  await page.locator(".table-view[data-live='1']").waitFor({ timeout: 10000 });
+  await playToTheEnd(page);
+  await page.locator(".game-over .history-link").waitFor();
+});
+
+await test("refused requests are told in words, never as raw JSON", async (page) => {
+  await page.goto(base);
+  await page.locator("#name").fill("Aki");
+  const submit = page.locator("#create button[type=submit]");
+  const status = page.locator("#create .error");
+  const answers = [
+    [{ status: 429, contentType: "application/json", body: '{"error":"too many tables created from this address: wait a minute"}' }, "Too many requests: wait a moment and try again."],
+    [{ status: 413, contentType: "application/json", body: '{"error":"the body is over 16 KiB"}' }, "That is more than the server accepts."],
+    [{ status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" }, "The server failed (status 502): try again in a moment."],
+    [{ status: 409, contentType: "application/json", body: '{"error":"seat 1 is taken"}' }, "seat 1 is taken"],
+  ];
+  for (const [answer, shown] of answers) {
+    await page.route("**/api/tables", (route) => (route.request().method() === "POST" ? route.fulfill(answer) : route.continue()));
+    await submit.click();
+    await page.waitForFunction((s) => document.querySelector("#create .error")?.textContent === s, shown, { timeout: 5000 })
+      .catch(async () => { throw new Error(`${answer.status}: shown ${JSON.stringify(await status.innerText())}, not ${JSON.stringify(shown)}`); });
+    await page.unroute("**/api/tables");
+  }
+});
+
 await browser.close();
-server.kill("SIGKILL");
+await stopServer();
 rmSync(tmp, { recursive: true, force: true });
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,5 @@
 // The server's HTTP API (docs/PROTOCOL.md).
+import { has, t } from "./i18n";
 
 export interface Preset {
   id: string;
@@ -13,6 +14,8 @@ export interface SeatSummary {
   kind: "empty" | "human" | "bot";
   bot: string | null;
   connected: boolean;
+  /** Since when a person has had no connection (ms since the epoch, server clock); else null. */
+  absent_since?: number | null;
 }
 
 export interface TableSummary {
@@ -25,12 +28,39 @@ export interface TableSummary {
   created: number;
   timer: number | null;
   deals: number;
+  /** How long a person must have been absent before the host may give the seat to a bot. */
+  replace_after_ms?: number;
 }
 
+/**
+ * A refused request: the HTTP status (0 when the server could not be reached), the server's
+ * one-line `error` message, its `code` when it gives one, and the whole JSON body.
+ */
 export class ApiError extends Error {
+  public code: string | null;
   constructor(public status: number, message: string, public body: Record<string, unknown> | null = null) {
     super(message);
+    this.code = typeof body?.code === "string" ? body.code : status === 0 ? "network" : null;
   }
+}
+
+/** Statuses whose meaning says everything a person needs, whatever the server's words. */
+const STATUS_MESSAGES = new Set([413, 415, 429]);
+
+/**
+ * What to tell a person about a failure, in their language: the catalog's words for the
+ * server's `code` or for a status that speaks for itself (too large, too many requests…),
+ * otherwise the server's own one-line message; never a raw body.
+ */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.code && has(`web-err-${e.code}`)) return t(`web-err-${e.code}`);
+    if (STATUS_MESSAGES.has(e.status)) return t(`web-err-${e.status}`);
+    if (e.message) return e.message;
+    return t(e.status >= 500 ? "web-err-server" : "web-err-status", { status: e.status });
+  }
+  if (e instanceof Error && e.message) return e.message;
+  return t("web-err-status", { status: 0 });
 }
 
 /** A finished game step by step (`GET /api/tables/{id}/replay`), computed by the server. */
@@ -84,24 +114,41 @@ export function sheetUrl(target: { preset: string } | { table: string }, kind: S
   return `${base}/sheet?kind=${kind}&lang=${lang}&format=${format}`;
 }
 
+/** A fetch that throws an `ApiError` (status 0, code "network") when the server is unreachable. */
+export async function request(path: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "", null);
+  }
+}
+
+/** A response's JSON body, or null when it has none (or is not JSON: a proxy's error page). */
+export async function jsonBody(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => "");
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `ApiError` a refused response stands for. */
+export async function refusal(res: Response): Promise<ApiError> {
+  const data = await jsonBody(res);
+  const body = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  const msg = typeof body?.error === "string" ? body.error : "";
+  return new ApiError(res.status, msg, body);
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
+  const res = await request(path, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const msg = (data as { error?: string } | null)?.error ?? `${res.status} ${res.statusText}`;
-    throw new ApiError(res.status, msg, data as Record<string, unknown> | null);
-  }
-  return data as T;
+  if (!res.ok) throw await refusal(res);
+  return (await jsonBody(res)) as T;
 }
 
 export const api = {
@@ -127,6 +174,22 @@ export function savedToken(id: string): string | null {
 
 export function saveToken(id: string, token: string): void {
   localStorage.setItem(tokenKey(id), token);
+}
+
+/** The seat this browser holds at a table (saved when it joins), to tell whether it lost it. */
+export function savedSeat(id: string): number | null {
+  const v = localStorage.getItem(`torite-seat-${id}`);
+  return v === null || !/^\d+$/.test(v) ? null : Number(v);
+}
+
+export function saveSeat(id: string, seat: number): void {
+  localStorage.setItem(`torite-seat-${id}`, String(seat));
+}
+
+/** Forgets this browser's seat at a table (its token and seat number): it watches from now on. */
+export function forgetSeat(id: string): void {
+  localStorage.removeItem(tokenKey(id));
+  localStorage.removeItem(`torite-seat-${id}`);
 }
 
 export function savedName(): string {

@@ -42,3 +42,20 @@ export function navLink(href: string, go: (path: string) => void, attrs: Attrs, 
     },
   }, ...children);
 }
+
+/**
+ * A person's name inside a sentence: wrapped in Unicode isolates (FSI … PDI), so that a name in
+ * a right-to-left script cannot reorder the words around it.
+ */
+export function isolate(name: string): string {
+  return `\u2068${name}\u2069`;
+}
+
+/**
+ * A person's name as an element: isolated (`<bdi>`), on one line and cut with an ellipsis when
+ * it does not fit (the whole name in its tooltip). `suffix` (a seat number, "You") is kept whole.
+ */
+export function nameEl(name: string, suffix = ""): HTMLElement {
+  const bdi = h("bdi", { class: "name", title: name }, name);
+  return h("span", { class: "person" }, bdi, suffix ? h("span", { class: "suffix" }, suffix) : null);
+}

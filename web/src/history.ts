@@ -5,7 +5,7 @@
 // counts the cards already played out of the hands.
 import { ApiError, api, presets, type Replay, type ReplayDeal, type ReplayStep } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
-import { clear, h, navLink } from "./dom";
+import { clear, h, isolate, nameEl, navLink } from "./dom";
 import { t } from "./i18n";
 import { presetName } from "./lobby";
 
@@ -39,11 +39,21 @@ function houseRules(r: Replay): HTMLElement | null {
 }
 
 /** Display names per seat; a name that several seats share (bots) gets its seat number. */
-function names(r: Replay): string[] {
+function nameParts(r: Replay): { name: string; suffix: string }[] {
   return r.players.map((p, s) => {
-    if (!p) return t("seat", { seat: s });
-    return r.players.filter((q) => q === p).length > 1 ? `${p} (${t("seat", { seat: s })})` : p;
+    if (!p) return { name: t("seat", { seat: s }), suffix: "" };
+    return { name: p, suffix: r.players.filter((q) => q === p).length > 1 ? ` (${t("seat", { seat: s })})` : "" };
   });
+}
+
+/** Names per seat for sentences (isolated). */
+function names(r: Replay): string[] {
+  return nameParts(r).map((p) => isolate(p.name) + p.suffix);
+}
+
+/** Names per seat as elements (isolated, ellipsised). */
+function labels(r: Replay): HTMLElement[] {
+  return nameParts(r).map((p) => nameEl(p.name, p.suffix));
 }
 
 function winnersLine(r: Replay): HTMLElement {
@@ -92,7 +102,7 @@ export async function renderHistory(root: HTMLElement, id: string, go: Go): Prom
         h("a", { href: `/api/tables/${id}/record`, download: `torite-${id}.json`, class: "button record-link" }, t("web-record"))),
       h("div", { class: "scroll" },
         h("table", { class: "history-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), seatNames.map((p, s) => h("th", { "data-seat": s }, p)), h("th", {}, t("web-scoring")))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), labels(r).map((p, s) => h("th", { "data-seat": s, class: "name-cell" }, p)), h("th", {}, t("web-scoring")))),
           h("tbody", {}, rows),
           h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), r.totals.map((x, s) => h("th", { class: r.winners.includes(s) ? "win" : "", "data-seat": s }, String(x))), h("th", {}, ""))))),
       r.held ? h("p", { class: "muted" }, t("held-points", { count: r.held })) : null,
@@ -124,6 +134,10 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
   const { r, name, seatNames } = game;
   const n = r.players.length;
   const seatName = (s: number) => seatNames[s];
+  const seatLabel = (s: number) => {
+    const p = nameParts(r)[s];
+    return nameEl(p.name, p.suffix);
+  };
   // Every position of the game: deal by deal, before the first action and after each one.
   const positions: { deal: number; k: number }[] = [];
   r.deals.forEach((d, i) => {
@@ -197,7 +211,7 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
       const stats = [h("span", { class: "tricks" }, `${t("tricks-won")} ${tricksWon[s]}`)];
       if (points.some((p) => p > 0) || d.points.some((p) => p > 0)) stats.push(h("span", {}, `${t("card-points")} ${points[s]}`));
       return h("div", { class: `seat-box replay-seat ${toAct === s && !over ? "acting" : ""}`, "data-seat": s },
-        h("div", { class: "seat-head" }, h("strong", {}, seatName(s)), ...badges),
+        h("div", { class: "seat-head" }, h("strong", { class: "seat-title" }, seatLabel(s)), ...badges),
         h("div", { class: "stats" }, stats),
         h("div", { class: "hand small-hand" }, hands[s].map((c) => cardEl(c, { small: true }))));
     };
@@ -211,7 +225,7 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
       h("div", { class: "label" }, trickLabel),
       call ? h("div", { class: "label call" }, t("calls-suit", { seat: seatName(call.seat), suit: `${suitSymbol(call.action.slice(5))} ${suitName(call.action.slice(5))}` })) : null,
       h("div", { class: "played" }, trickSteps.map((s) =>
-        h("figure", { class: winner === s.seat ? "winning" : "", "data-seat": s.seat }, cardEl(s.action), h("figcaption", {}, seatName(s.seat))))));
+        h("figure", { class: winner === s.seat ? "winning" : "", "data-seat": s.seat }, cardEl(s.action), h("figcaption", {}, seatLabel(s.seat))))));
 
     const summary = over
       ? h("div", { class: "deal-end" },
@@ -222,7 +236,7 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
           h("div", { class: "scroll" }, h("table", { class: "deal-scores" },
             h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("tricks-won")), h("th", {}, t("card-points")), h("th", {}, t("score")), h("th", {}, t("total")))),
             h("tbody", {}, d.scores.map((_, s) => h("tr", { "data-seat": s },
-              h("th", {}, seatName(s)), h("td", {}, String(d.tricks_won[s])), h("td", {}, String(d.points[s])),
+              h("th", { class: "name-cell" }, seatLabel(s)), h("td", {}, String(d.tricks_won[s])), h("td", {}, String(d.points[s])),
               h("td", { class: "score" }, String(d.scores[s])), h("td", { class: "total" }, String(d.totals[s]))))))),
           di === r.deals.length - 1 ? h("div", { class: "final" }, h("h3", {}, t("game-over")), winnersLine(r)) : null)
       : null;

@@ -1,6 +1,6 @@
 // The lobby: tables to join or watch, and a form to create one from any preset with house rules.
-import { api, presets, saveName, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
-import { clear, h, navLink } from "./dom";
+import { api, errorText, presets, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
+import { clear, h, nameEl, navLink } from "./dom";
 import { lang, t } from "./i18n";
 
 const CHOICES: Record<string, string[]> = {
@@ -114,19 +114,25 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
       const made = await api.create(body);
       saveName(nameInput.value);
       saveToken(made.id, made.token);
+      saveSeat(made.id, made.seat);
       go(`/t/${made.id}`);
     } catch (e) {
-      status.textContent = (e as Error).message;
+      status.textContent = errorText(e);
     }
   });
 
+  // Shown above the list while the server cannot be reached (the list is then the last one seen).
+  const unreachable = h("p", { class: "banner conn-banner", role: "status", hidden: true });
   const refresh = async () => {
     let all: TableSummary[];
     try {
       all = await api.tables();
-    } catch {
+    } catch (e) {
+      unreachable.textContent = errorText(e);
+      unreachable.hidden = false;
       return;
     }
+    unreachable.hidden = true;
     const rows = all.slice(0, 100).map((tb) => {
       const p = list.find((x) => x.id === tb.base);
       const mine = savedToken(tb.id) !== null;
@@ -147,15 +153,18 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
                   const j = await api.join(tb.id, i, name);
                   saveName(name);
                   saveToken(tb.id, j.token);
+                  saveSeat(tb.id, i);
                   go(`/t/${tb.id}`);
                 } catch (e) {
-                  status.textContent = (e as Error).message;
+                  status.textContent = errorText(e);
                 }
               },
             }, t("web-seat-taken", { seat: t("seat", { seat: i }) })),
           );
         }
-        return h("li", { class: `seat ${s.kind}` }, s.kind === "bot" ? `${s.name} (${t("web-bot")})` : s.name, s.kind === "human" && s.connected ? " ●" : "");
+        const away = s.kind === "human" && !s.connected;
+        return h("li", { class: `seat ${s.kind} ${away ? "away" : ""}`, title: away ? t("web-away") : null },
+          nameEl(s.name, s.kind === "bot" ? ` (${t("web-bot")})` : s.kind === "human" && s.connected ? " ●" : ""));
       });
       return h(
         "article",
@@ -177,7 +186,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
   clear(
     root,
     h("section", { class: "lobby" },
-      h("div", { class: "list" }, h("h2", {}, t("web-tables"), " ", h("button", { type: "button", class: "small", onclick: refresh }, t("web-refresh"))), tables),
+      h("div", { class: "list" }, h("h2", {}, t("web-tables"), " ", h("button", { type: "button", class: "small", onclick: refresh }, t("web-refresh"))), unreachable, tables),
       form),
   );
   return () => window.clearInterval(timer);

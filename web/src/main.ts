@@ -2,6 +2,7 @@
 // rules and printable sheets at `/t/{id}/rules` (a preset's at `/rules/{id}`), a finished
 // game's history at `/t/{id}/history` and its replay at `/t/{id}/replay`.
 import "./style.css";
+import { errorText } from "./api";
 import { clear, h } from "./dom";
 import { renderHistory, renderReplay } from "./history";
 import { lang, loadLang, preferredLang, t, type Lang } from "./i18n";
@@ -72,7 +73,7 @@ async function route(): Promise<void> {
   } catch (e) {
     if (mine !== routing) return;
     clear(view, h("section", { class: "game-over" },
-      h("h2", {}, t("web-error", { message: (e as Error).message })),
+      h("h2", {}, t("web-error", { message: errorText(e) })),
       h("p", {}, h("a", { href: "/", onclick: (ev: Event) => { ev.preventDefault(); go("/"); } }, "← ", t("web-lobby")))));
   }
   // Another page was asked for while this one loaded: it has the screen now.

@@ -1,10 +1,13 @@
 // A table: seats, the trick, the hand (select, then confirm), questions, scores and summaries.
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
-import { api, presets, savedName, saveName, saveToken, savedToken, tokenKey, type Preset, type TableSummary } from "./api";
+import {
+  ApiError, api, errorText, forgetSeat, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
+  type Preset, type TableSummary,
+} from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
-import { clear, h, navLink } from "./dom";
-import { t } from "./i18n";
+import { clear, h, isolate, nameEl, navLink } from "./dom";
+import { has, t } from "./i18n";
 import { presetName } from "./lobby";
 
 interface Trick {
@@ -65,35 +68,75 @@ interface Welcome {
   host: boolean;
 }
 
+/** How a table page's connection stands: what the banner says and whether play is possible. */
+type Conn = "connecting" | "open" | "waiting" | "offline";
+
+/** Why a socket was refused before it opened, as far as the server's answers tell. */
+type Refused =
+  | { why: "down" }
+  | { why: "gone"; body: Record<string, unknown> | null }
+  | { why: "replaced" }
+  | { why: "refused" };
+
+/** How long a person has been away, in words ("away for 2 min"). */
+function absentText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return t("web-absent-seconds", { seconds });
+  if (seconds < 3600) return t("web-absent-minutes", { minutes: Math.floor(seconds / 60) });
+  return t("web-absent-hours", { hours: Math.floor(seconds / 3600) });
+}
+
+/** The wait before reconnecting after `attempts` failures: 1, 2, 4, 8, then 15 s, ±20%. */
+export function backoff(attempts: number): number {
+  const base = Math.min(15000, 1000 * 2 ** Math.max(0, Math.min(attempts - 1, 4)));
+  return Math.round(base * (0.8 + 0.4 * Math.random()));
+}
+
+/** A socket that has said nothing for this long is pinged; one silent for `DEAD_AFTER` is dropped. */
+const PING_AFTER = 20000;
+const DEAD_AFTER = 30000;
+
 export function renderTable(root: HTMLElement, id: string, go: (path: string) => void): () => void {
   let state: State | null = null;
-  let welcome: Welcome = { type: "welcome", seat: null, host: false };
+  const spectator: Welcome = { type: "welcome", seat: null, host: false };
+  let welcome: Welcome = spectator;
   let socket: WebSocket | null = null;
   let closed = false;
-  let retry = 500;
   let selected: string | null = null;
   let shownResults = -1;
   let summary: Result | null = null;
   let toast = "";
   let toastTimer = 0;
-  let connected = false;
-  // The server's clock less ours, for counting down move timers.
+  // The connection: play is possible only once the socket is open and has brought a state.
+  let conn: Conn = "connecting";
+  let fresh = false;
+  let attempts = 0;
+  let retryAt = 0;
+  let retryTimer = 0;
+  let lastHeard = 0;
+  // This browser's seat was given to a bot while it was away: say so, offer to watch.
+  let replaced = false;
+  const live = () => conn === "open" && fresh && !replaced;
+  // The server's clock less ours, for counting down move timers and absences.
   let clockOffset = 0;
+  const serverNow = () => Date.now() + clockOffset;
   const t0 = Date.now();
   fetch("/api/time")
     .then((res) => res.json())
     .then((body: { now: number }) => {
       const t1 = Date.now();
-      clockOffset = body.now - (t0 + t1) / 2;
+      if (typeof body.now === "number") clockOffset = body.now - (t0 + t1) / 2;
       tick();
     })
     .catch(() => undefined);
   let preset: Preset | undefined;
   let bots: string[] = ["heuristic"];
-  presets().then((list) => {
-    preset = list.find((p) => p.id === state?.ruleset);
-    render();
-  });
+  presets()
+    .then((list) => {
+      preset = list.find((p) => p.id === state?.ruleset);
+      render();
+    })
+    .catch(() => undefined);
   api.bots().then((b) => (bots = b)).catch(() => undefined);
 
   const showError = (message: string) => {
@@ -106,91 +149,223 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     render();
   };
 
+  /** Lets a socket go without hearing from it again. */
+  const drop = (ws: WebSocket | null) => {
+    if (!ws) return;
+    ws.onopen = null;
+    ws.onmessage = null;
+    ws.onclose = null;
+    try {
+      ws.close();
+    } catch {
+      // already closed
+    }
+    if (socket === ws) socket = null;
+  };
+
   const connect = () => {
+    window.clearTimeout(retryTimer);
+    if (closed || replaced) return;
+    drop(socket);
+    conn = "connecting";
+    fresh = false;
     const token = savedToken(id);
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
-      connected = true;
-      retry = 500;
+      opened = true;
+      conn = "open";
+      lastHeard = Date.now();
       render();
     };
     ws.onmessage = (ev) => {
-      const msg = JSON.parse(String(ev.data));
+      lastHeard = Date.now();
+      let msg: { type?: string; [k: string]: unknown };
+      try {
+        msg = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
       if (msg.type === "welcome") {
-        welcome = msg as Welcome;
+        welcome = msg as unknown as Welcome;
+        if (welcome.seat !== null) saveSeat(id, welcome.seat);
       } else if (msg.type === "state") {
-        const s = msg as State;
+        const s = msg as unknown as State;
         if (shownResults >= 0 && s.results.length > shownResults) {
           summary = s.results[s.results.length - 1];
         }
         shownResults = s.results.length;
         state = s;
+        fresh = true;
+        attempts = 0;
         if (!preset) {
-          presets().then((list) => {
-            preset = list.find((p) => p.id === s.ruleset);
-            render();
-          });
+          presets()
+            .then((list) => {
+              preset = list.find((p) => p.id === s.ruleset);
+              render();
+            })
+            .catch(() => undefined);
         }
         if (selected && !(s.legal ?? []).includes(selected)) selected = null;
         render();
+      } else if (msg.type === "replaced") {
+        beReplaced();
       } else if (msg.type === "error") {
-        showError(msg.message);
+        const code = typeof msg.code === "string" ? msg.code : "";
+        showError(code && has(`web-err-${code}`) ? t(`web-err-${code}`) : String(msg.message ?? ""));
       }
     };
-    let opened = false;
-    ws.addEventListener("open", () => (opened = true));
-    ws.onclose = async () => {
-      connected = false;
-      if (closed) return;
-      if (!opened) {
-        // Refused before opening: a table that does not exist, or a finished game whose
-        // table is no longer live (only its record is kept).
-        const res = await fetch(`/api/tables/${id}`).catch(() => null);
-        if (res && res.status === 404) {
-          const body = await res.json().catch(() => ({}));
-          closed = true;
-          clear(root, h("section", { class: "game-over" },
-            h("h2", {}, body.record ? t("game-over") : t("web-error", { message: body.error ?? id })),
-            body.record ? navLink(`/t/${id}/history`, go, { class: "button history-link" }, t("web-history")) : null,
-            body.record ? h("a", { href: body.record, download: `torite-${id}.json`, class: "button" }, t("web-record")) : null,
-            h("p", {}, h("a", { href: "/", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")))));
-          return;
-        }
-        if (res && res.ok && savedToken(id)) {
-          // The table is there but refused our token (its seat was given to a bot): watch.
-          localStorage.removeItem(tokenKey(id));
-        }
-      }
-      render();
-      window.setTimeout(() => !closed && connect(), retry);
-      retry = Math.min(retry * 2, 5000);
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      void lost(opened, token);
     };
+    render();
   };
 
+  /** The seat was given to a bot: forget the token, close the socket, say so. */
+  const beReplaced = () => {
+    replaced = true;
+    forgetSeat(id);
+    welcome = spectator;
+    selected = null;
+    drop(socket);
+    window.clearTimeout(retryTimer);
+    render();
+  };
+
+  /** Why the server would not take the socket (asked over HTTP: a refused upgrade says nothing). */
+  const whyRefused = async (token: string | null): Promise<Refused> => {
+    const res = await request(`/api/tables/${id}`).catch(() => null);
+    if (!res) return { why: "down" };
+    if (res.status === 404) {
+      const body = await jsonBody(res);
+      return { why: "gone", body: body && typeof body === "object" ? (body as Record<string, unknown>) : null };
+    }
+    if (!res.ok || !token) return { why: "down" };
+    const summary = (await jsonBody(res)) as TableSummary | null;
+    // The same address without the upgrade: the server's refusal, with its code, if it says.
+    const probe = await request(`/ws/${id}?token=${encodeURIComponent(token)}`).catch(() => null);
+    if (probe && probe.status === 403) {
+      const body = (await jsonBody(probe)) as { code?: string } | null;
+      return body?.code === "replaced" ? { why: "replaced" } : { why: "refused" };
+    }
+    const mine = savedSeat(id);
+    if (mine !== null && summary?.seats?.[mine]?.kind === "bot") return { why: "replaced" };
+    return { why: "down" };
+  };
+
+  const gonePage = (body: Record<string, unknown> | null) => {
+    closed = true;
+    const record = typeof body?.record === "string" ? body.record : null;
+    clear(root, h("section", { class: "game-over" },
+      h("h2", {}, record ? t("game-over") : t("web-error", { message: errorText(new ApiError(404, String(body?.error ?? id), body)) })),
+      record ? navLink(`/t/${id}/history`, go, { class: "button history-link" }, t("web-history")) : null,
+      record ? h("a", { href: record, download: `torite-${id}.json`, class: "button" }, t("web-record")) : null,
+      h("p", {}, h("a", { href: "/", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")))));
+  };
+
+  const lost = async (opened: boolean, token: string | null) => {
+    fresh = false;
+    selected = null;
+    if (closed || replaced) return;
+    if (!opened) {
+      // Still trying: ask the server why before counting down.
+      conn = "connecting";
+      render();
+      const verdict = await whyRefused(token);
+      if (closed || replaced || socket) return;
+      if (verdict.why === "gone") return gonePage(verdict.body);
+      if (verdict.why === "replaced") return beReplaced();
+      if (verdict.why === "refused") {
+        // The token holds no seat here (and was never this seat's, as far as this browser
+        // knows): watch instead.
+        forgetSeat(id);
+        welcome = spectator;
+        showError(t("web-err-token"));
+        return connect();
+      }
+    }
+    retry();
+  };
+
+  /** Waits before the next attempt, longer after each failure (until the browser is back online). */
+  const retry = () => {
+    attempts++;
+    const delay = backoff(attempts);
+    conn = navigator.onLine === false ? "offline" : "waiting";
+    retryAt = Date.now() + delay;
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(connect, delay);
+    render();
+  };
+
+  const onOnline = () => {
+    if (!live() && !socket) connect();
+  };
+  const onOffline = () => {
+    // The socket would hang until it times out: play stops now, and resumes once back.
+    if (socket) {
+      drop(socket);
+      attempts = Math.max(attempts, 1);
+    }
+    conn = "offline";
+    fresh = false;
+    selected = null;
+    window.clearTimeout(retryTimer);
+    retryTimer = window.setTimeout(connect, backoff(5));
+    render();
+  };
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
+  // A socket that has gone quiet may be dead without a close (a lost network): ping it, and
+  // give it up if even that brings nothing.
+  const heartbeat = window.setInterval(() => {
+    if (conn !== "open" || !socket) return;
+    const quiet = Date.now() - lastHeard;
+    if (quiet > DEAD_AFTER) {
+      const ws = socket;
+      drop(ws);
+      void lost(true, null);
+    } else if (quiet > PING_AFTER && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "ping" }));
+    }
+  }, 5000);
+
   const send = (action: string) => {
-    if (!state || !socket || socket.readyState !== WebSocket.OPEN) return;
+    if (!state || !live() || !socket || socket.readyState !== WebSocket.OPEN) return;
     socket.send(JSON.stringify({ type: "act", action, version: state.version }));
     selected = null;
   };
 
-  const seatName = (s: number): string => {
-    if (!state) return t("seat", { seat: s });
-    const mine = s === welcome.seat;
-    const seats = state.table.seats;
+  /** A seat's name and what follows it: its number when several seats share the name, "You". */
+  const seatParts = (s: number): { name: string; suffix: string } => {
+    const seats = state?.table.seats ?? [];
     const given = seats[s]?.name;
     // A name that several seats share (bots of one kind) gets its seat number, as in the history.
     const shared = !!given && seats.filter((x) => x?.name === given).length > 1;
-    const name = !given ? t("seat", { seat: s }) : shared ? `${given} (${t("seat", { seat: s })})` : given;
-    return mine ? `${name} (${t("seat-you")})` : name;
+    let suffix = shared ? ` (${t("seat", { seat: s })})` : "";
+    if (s === welcome.seat) suffix += ` (${t("seat-you")})`;
+    return { name: given || t("seat", { seat: s }), suffix };
+  };
+  /** A seat's name inside a sentence (isolated). */
+  const seatName = (s: number): string => {
+    const p = seatParts(s);
+    return isolate(p.name) + p.suffix;
+  };
+  /** A seat's name as an element (isolated, ellipsised). */
+  const seatLabel = (s: number): HTMLElement => {
+    const p = seatParts(s);
+    return nameEl(p.name, p.suffix);
   };
 
   const hostAction = async (f: () => Promise<unknown>) => {
     try {
       await f();
     } catch (e) {
-      showError((e as Error).message);
+      showError(errorText(e));
     }
   };
 
@@ -209,15 +384,19 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     if (st.tricks_won) stats.push(h("span", {}, `${t("tricks-won")} ${st.tricks_won[s]}`));
     if (st.card_points && st.card_points.some((p) => p > 0)) stats.push(h("span", {}, `${t("card-points")} ${st.card_points[s]}`));
     stats.push(h("span", {}, `${t("total")} ${st.totals[s] ?? 0}`));
+    // Every control waits for the connection: while it is down the server would not hear it.
+    const off = !live();
     let control: HTMLElement | null = null;
+    // A person away (no connection) since when, by the server's clock; null when connected.
+    const absent = info.kind === "human" && !info.connected ? info.absent_since ?? null : null;
     if (info.kind === "empty" && !st.started) {
       if (welcome.host && token) {
         const pick = h("select", { class: "bot-pick" }, bots.map((b) => h("option", { value: b, selected: b === "heuristic" }, b))) as HTMLSelectElement;
         control = h("div", { class: "controls" }, pick,
-          h("button", { type: "button", class: "add-bot", "data-seat": s, onclick: () => hostAction(() => api.bot(id, s, pick.value, token)) }, t("web-add-bot")));
+          h("button", { type: "button", class: "add-bot", "data-seat": s, disabled: off, onclick: () => hostAction(() => api.bot(id, s, pick.value, token)) }, t("web-add-bot")));
       } else if (welcome.seat === null) {
         control = h("button", {
-          type: "button", class: "join", "data-seat": s,
+          type: "button", class: "join", "data-seat": s, disabled: off,
           onclick: async () => {
             const name = savedName() || prompt(t("web-your-name")) || "";
             if (!name.trim()) return;
@@ -225,20 +404,33 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
               const j = await api.join(id, s, name.trim());
               saveName(name.trim());
               saveToken(id, j.token);
-              socket?.close();
+              saveSeat(id, s);
+              connect();
             } catch (e) {
-              showError((e as Error).message);
+              showError(errorText(e));
             }
           },
         }, t("web-join"));
       }
-    } else if (info.kind === "human" && welcome.host && token && s !== welcome.seat && !st.finished) {
-      control = h("button", { type: "button", class: "replace small", "data-seat": s, onclick: () => hostAction(() => api.bot(id, s, "heuristic", token)) }, t("web-replace-bot"));
+    } else if (info.kind === "human" && !info.connected && welcome.host && token && s !== welcome.seat && !st.finished) {
+      // The host may give an absent person's seat to a bot once they have been away long
+      // enough (the server says how long); until then the wait is counted down.
+      const after = st.table.replace_after_ms;
+      const at = absent !== null && after !== undefined ? absent + after : null;
+      control = at !== null && serverNow() < at
+        ? h("span", { class: "replace-wait muted", "data-replace-at": at })
+        : h("button", { type: "button", class: "replace small", "data-seat": s, disabled: off, onclick: () => hostAction(() => api.bot(id, s, "heuristic", token)) }, t("web-replace-bot"));
     }
-    const kind = info.kind === "bot" ? t("web-bot") : info.kind === "human" ? (info.connected ? t("web-online") : t("web-away")) : t("web-empty-seat");
+    let kind: HTMLElement;
+    if (info.kind === "bot") kind = h("div", { class: "seat-kind" }, t("web-bot"));
+    else if (info.kind === "empty") kind = h("div", { class: "seat-kind" }, t("web-empty-seat"));
+    else if (s === welcome.seat && off) kind = h("div", { class: "seat-kind offline" }, t("web-conn-you-offline"));
+    else if (info.connected) kind = h("div", { class: "seat-kind online" }, t("web-online"));
+    else if (absent !== null) kind = h("div", { class: "seat-kind away", "data-absent-since": absent });
+    else kind = h("div", { class: "seat-kind away" }, t("web-away"));
     return h("div", { class: `seat-box ${toAct ? "acting" : ""} ${s === welcome.seat ? "me" : ""} kind-${info.kind}`, "data-seat": s },
-      h("div", { class: "seat-head" }, h("strong", {}, info.kind === "empty" ? t("seat", { seat: s }) : seatName(s)), ...badges),
-      h("div", { class: `seat-kind ${info.connected ? "online" : ""}` }, kind),
+      h("div", { class: "seat-head" }, h("strong", { class: "seat-title" }, info.kind === "empty" ? t("seat", { seat: s }) : seatLabel(s)), ...badges),
+      kind,
       st.started ? h("div", { class: "stats" }, stats) : null,
       control);
   };
@@ -250,7 +442,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     if (trick.length) {
       return h("div", { class: "trick", "aria-label": t("trick", { number: (st.tricks_completed ?? 0) + 1 }) },
         h("div", { class: "label" }, t("trick", { number: (st.tricks_completed ?? 0) + 1 })),
-        h("div", { class: "played" }, trick.map((p) => h("figure", { class: st.winning === p.seat ? "winning" : "" }, cardEl(p.card), h("figcaption", {}, seatName(p.seat))))),
+        h("div", { class: "played" }, trick.map((p) => h("figure", { class: st.winning === p.seat ? "winning" : "" }, cardEl(p.card), h("figcaption", {}, seatLabel(p.seat))))),
         last
           ? h("details", { class: "last-trick" },
               h("summary", {}, t("last-trick"), " — ", t("trick-won-by", { seat: seatName(last.winner) })),
@@ -262,7 +454,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         h("div", { class: "label" }, t("last-trick"), " — ", t("trick-won-by", { seat: seatName(last.winner) })),
         h("div", { class: "played" }, last.cards.map((c, i) => {
           const seat = (last.leader + i) % st.players;
-          return h("figure", { class: seat === last.winner ? "winning" : "" }, cardEl(c), h("figcaption", {}, seatName(seat)));
+          return h("figure", { class: seat === last.winner ? "winning" : "" }, cardEl(c), h("figcaption", {}, seatLabel(seat)));
         })));
     }
     return h("div", { class: "trick empty" }, st.leader !== undefined && st.phase !== "over" ? t("leader", { seat: seatName(st.leader) }) : "");
@@ -278,15 +470,32 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       h("span", { class: `countdown ${mine ? "mine" : ""}`, "data-deadline": st.deadline, "data-seat": st.to_act, "data-mine": mine ? "1" : "" }));
   };
 
+  const setText = (el: HTMLElement, text: string) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
   const tick = () => {
+    const now = serverNow();
     root.querySelectorAll<HTMLElement>(".countdown[data-deadline]").forEach((el) => {
-      const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - (Date.now() + clockOffset)) / 1000));
-      const text = el.dataset.mine
+      const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000));
+      setText(el, el.dataset.mine
         ? t("web-timer-mine", { seconds: left })
-        : t("web-timer-left", { seat: seatName(Number(el.dataset.seat)), seconds: left });
-      if (el.textContent !== text) el.textContent = text;
+        : t("web-timer-left", { seat: seatName(Number(el.dataset.seat)), seconds: left }));
       el.classList.toggle("low", left <= 5);
     });
+    root.querySelectorAll<HTMLElement>("[data-absent-since]").forEach((el) => {
+      setText(el, absentText(now - Number(el.dataset.absentSince)));
+    });
+    let due = false;
+    root.querySelectorAll<HTMLElement>("[data-replace-at]").forEach((el) => {
+      const left = Math.ceil((Number(el.dataset.replaceAt) - now) / 1000);
+      if (left <= 0) due = true;
+      setText(el, t("web-replace-in", { seconds: Math.max(0, left) }));
+    });
+    root.querySelectorAll<HTMLElement>("[data-retry-at]").forEach((el) => {
+      setText(el, t("web-conn-retry", { seconds: Math.max(0, Math.ceil((Number(el.dataset.retryAt) - Date.now()) / 1000)) }));
+    });
+    // An absent person's seat may be given to a bot now: show the button.
+    if (due) render();
   };
   const ticker = window.setInterval(tick, 250);
 
@@ -300,22 +509,23 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       return st.to_act !== null && st.to_act !== undefined ? h("p", { class: "prompt muted" }, t("web-waiting", { seat: seatName(st.to_act) })) : null;
     }
     const parts: HTMLElement[] = [];
+    const off = !live();
     if (st.phase === "lot") {
       parts.push(h("p", { class: "prompt" }, t("lot-question")),
         h("div", { class: "actions" },
-          h("button", { type: "button", class: "primary", "data-action": "lot", onclick: () => send("lot") }, t("action-lot")),
-          h("button", { type: "button", "data-action": "pass", onclick: () => send("pass") }, t("action-pass"))));
+          h("button", { type: "button", class: "primary", "data-action": "lot", disabled: off, onclick: () => send("lot") }, t("action-lot")),
+          h("button", { type: "button", "data-action": "pass", disabled: off, onclick: () => send("pass") }, t("action-pass"))));
     } else if (st.phase === "call") {
       parts.push(h("p", { class: "prompt" }, t("call-question")),
         h("div", { class: "actions" }, legal.filter((a) => a.startsWith("call:")).map((a) => {
           const s = a.slice(5);
-          return h("button", { type: "button", class: `suit-${s}`, "data-action": a, onclick: () => send(a) }, `${suitSymbol(s)} ${suitName(s)}`);
+          return h("button", { type: "button", class: `suit-${s}`, "data-action": a, disabled: off, onclick: () => send(a) }, `${suitSymbol(s)} ${suitName(s)}`);
         })));
     } else {
       parts.push(h("p", { class: "prompt" }, t("your-turn")));
       if (legal.includes("lot")) {
         parts.push(h("div", { class: "actions" }, h("span", { class: "muted" }, t("lot-question-first-card")),
-          h("button", { type: "button", "data-action": "lot", onclick: () => send("lot") }, t("action-lot"))));
+          h("button", { type: "button", "data-action": "lot", disabled: off, onclick: () => send("lot") }, t("action-lot"))));
       }
     }
     return h("div", { class: "ask" }, parts);
@@ -324,12 +534,15 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   const handView = (): HTMLElement | null => {
     const st = state!;
     if (!st.hand) return null;
+    // Cards play only while the connection is up and its state is fresh.
+    const off = !live();
     const legal = new Set(st.legal ?? []);
     const cards = st.hand.map((c) =>
       cardEl(c, {
         selected: c === selected,
-        disabled: !legal.has(c),
+        disabled: off || !legal.has(c),
         onClick: () => {
+          if (!live()) return;
           if (selected === c) send(c);
           else selected = c;
           render();
@@ -337,7 +550,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       }),
     );
     const confirm = selected
-      ? h("button", { type: "button", class: "primary confirm", "data-action": selected, onclick: () => selected && send(selected) }, t("web-play-card", { card: cardLabel(selected) }))
+      ? h("button", { type: "button", class: "primary confirm", "data-action": selected, disabled: off, onclick: () => selected && send(selected) }, t("web-play-card", { card: cardLabel(selected) }))
       : null;
     return h("section", { class: "hand-area" }, h("div", { class: "label" }, t("hand")), h("div", { class: "hand" }, cards), confirm);
   };
@@ -348,7 +561,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     return h("details", { class: "scores", open: st.finished },
       h("summary", {}, t("score")),
       h("table", {},
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), st.table.seats.map((_, s) => h("th", {}, seatName(s))))),
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), st.table.seats.map((_, s) => h("th", {}, seatLabel(s))))),
         h("tbody", {}, st.results.map((r) => h("tr", {}, h("td", {}, String(r.deal + 1)), r.scores.map((x) => h("td", {}, String(x)))))),
         h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), st.totals.map((x) => h("th", {}, String(x)))))),
       st.held ? h("p", { class: "muted" }, t("held-points", { count: st.held })) : null);
@@ -366,13 +579,49 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         r.lot ? h("p", {}, t("lot-declared", { seats: r.lot.declarers.map(seatName).join(", ") })) : null,
         h("table", {},
           h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("tricks-won")), h("th", {}, t("card-points")), h("th", {}, t("score")), h("th", {}, t("total")))),
-          h("tbody", {}, st.table.seats.map((_, s) => h("tr", {}, h("th", {}, seatName(s)), h("td", {}, String(r.tricks[s])), h("td", {}, String(r.points[s])), h("td", {}, String(r.scores[s])), h("td", {}, String(r.totals[s])))))),
+          h("tbody", {}, st.table.seats.map((_, s) => h("tr", {}, h("th", {}, seatLabel(s)), h("td", {}, String(r.tricks[s])), h("td", {}, String(r.points[s])), h("td", {}, String(r.scores[s])), h("td", {}, String(r.totals[s])))))),
         h("button", { type: "button", class: "primary close", onclick: () => { summary = null; render(); } }, t("web-close"))));
   };
 
+  /** The connection's state while play is not possible: connecting, reconnecting in N s, offline. */
+  const banner = (): HTMLElement | null => {
+    if (live()) return null;
+    const text =
+      conn === "offline" ? h("span", {}, t("web-conn-offline"))
+      : conn === "waiting" ? h("span", { "data-retry-at": retryAt })
+      : h("span", {}, t(conn === "open" ? "web-conn-loading" : "web-conn-connecting"));
+    return h("div", { class: `banner conn-banner conn-${conn}`, role: "status", "aria-live": "polite", "data-conn": conn },
+      text,
+      conn === "waiting" || conn === "offline"
+        ? h("button", { type: "button", class: "small retry-now", onclick: () => connect() }, t("web-conn-retry-now"))
+        : null);
+  };
+
+  /** This browser's seat was given to a bot while it was away. */
+  const replacedView = (): HTMLElement =>
+    h("section", { class: "game-over replaced", role: "alert" },
+      h("h2", {}, t("web-replaced")),
+      h("p", {}, t("web-replaced-help")),
+      h("div", { class: "actions" },
+        h("button", {
+          type: "button", class: "primary watch",
+          onclick: () => {
+            replaced = false;
+            attempts = 0;
+            connect();
+          },
+        }, t("web-replaced-watch")),
+        h("a", { href: "/", class: "button", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby"))));
+
   const render = () => {
+    if (closed) return;
+    if (replaced) {
+      clear(root, replacedView());
+      return;
+    }
     if (!state) {
-      clear(root, h("p", { class: "muted" }, connected ? "…" : t("web-reconnecting")));
+      clear(root, banner() ?? h("p", { class: "muted" }, t("web-conn-loading")));
+      tick();
       return;
     }
     const st = state;
@@ -404,18 +653,18 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       : null;
     clear(
       root,
-      h("section", { class: "table-view" },
+      h("section", { class: `table-view ${live() ? "" : "stale"}`, "data-live": live() ? "1" : "" },
         h("header", { class: "table-head" },
           h("a", { href: "/", class: "back", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")),
           h("h2", {}, name),
           navLink(`/t/${id}/rules`, go, { class: "button small rules-link" }, t("web-rules")),
           h("button", { type: "button", class: "small invite", onclick: () => { navigator.clipboard?.writeText(location.href).catch(() => undefined); showError(location.href); } }, t("web-invite"))),
-        !connected ? h("p", { class: "banner" }, t("web-reconnecting")) : null,
+        banner(),
         toast ? h("p", { class: "toast", role: "alert" }, toast) : null,
         info.length ? h("p", { class: "info" }, info) : null,
         h("div", { class: "seats" }, order.map(seatBox)),
         welcome.host && token && !st.started
-          ? h("button", { type: "button", class: "primary start", onclick: () => hostAction(() => api.start(id, token)) }, t("web-start"))
+          ? h("button", { type: "button", class: "primary start", disabled: !live(), onclick: () => hostAction(() => api.start(id, token)) }, t("web-start"))
           : null,
         st.deal !== null ? trickView() : null,
         countdown(),
@@ -432,7 +681,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   connect();
   return () => {
     window.clearInterval(ticker);
+    window.clearInterval(heartbeat);
+    window.clearTimeout(retryTimer);
+    window.clearTimeout(toastTimer);
+    window.removeEventListener("online", onOnline);
+    window.removeEventListener("offline", onOffline);
     closed = true;
-    socket?.close();
+    drop(socket);
   };
 }
