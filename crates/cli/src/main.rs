@@ -197,6 +197,15 @@ enum Command {
         /// Bots act at once, without pauses to follow the play.
         #[arg(long)]
         instant_bots: bool,
+        /// Also admit the pages of this origin (`https://host[:port]`) besides the server's
+        /// own, e.g. behind a proxy that rewrites `Host`. Repeatable.
+        #[arg(long = "allow-origin", value_name = "URL")]
+        allow_origin: Vec<String>,
+        /// What the log on standard error shows: error, warn, info (the default), debug,
+        /// trace, or a filter such as `torite_server=debug,warn`. Without it, `RUST_LOG` is
+        /// read.
+        #[arg(long, value_name = "LEVEL")]
+        log: Option<String>,
     },
     /// Load-test the server: bot-filled tables played by WebSocket clients on 127.0.0.1;
     /// reports actions per second and action latency as JSON.
@@ -400,7 +409,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
             addr,
             db,
             instant_bots,
-        } => serve::run(&addr, &db, instant_bots),
+            allow_origin,
+            log,
+        } => serve::run(&addr, &db, instant_bots, &allow_origin, log.as_deref()),
         Command::Loadtest {
             tables,
             ruleset,

@@ -8,8 +8,10 @@
 //! after a short pause so that people can follow the play; an optional per-move timer lets a
 //! bot play for a person who does not act in time.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -33,6 +35,15 @@ pub struct Auth {
     pub seat: Option<Seat>,
     /// Whether it is the host's.
     pub host: bool,
+    /// The seat it held before the host gave that seat to a bot, if it did.
+    pub replaced: Option<Seat>,
+}
+
+/// Milliseconds since the Unix epoch, by the server's clock.
+pub(crate) fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// A request to a table's task.
@@ -64,6 +75,11 @@ pub(crate) enum Cmd {
     },
     Record {
         reply: oneshot::Sender<Value>,
+    },
+    /// Lets the table go if it was never started and has been idle (no event, no socket)
+    /// for [`Config::expire_open`]: marks it expired in the store and ends the task.
+    Expire {
+        reply: oneshot::Sender<bool>,
     },
     BotDone {
         version: u64,
@@ -104,6 +120,110 @@ pub struct TableHandle {
     pub states: watch::Receiver<Arc<Published>>,
     /// Open sockets at this table.
     pub connections: Arc<AtomicUsize>,
+    /// Who holds those sockets, for the per-table caps.
+    pub(crate) sockets: Arc<Mutex<Sockets>>,
+    /// When an event was last stored or a socket last opened or closed (ms since the Unix
+    /// epoch).
+    pub(crate) last_active: Arc<AtomicU64>,
+    /// The address that created the table (unknown for tables reloaded on start).
+    pub(crate) creator: Option<IpAddr>,
+}
+
+/// The open sockets of a table, counted by kind.
+#[derive(Debug, Default)]
+pub(crate) struct Sockets {
+    spectators: usize,
+    by_address: HashMap<IpAddr, usize>,
+    by_token: HashMap<String, usize>,
+}
+
+/// Who a socket is, for the caps: a spectator from an address, or a token's holder (by the
+/// token's hash).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum SocketKind {
+    Spectator(IpAddr),
+    Token(String),
+}
+
+/// A socket's place at a table, given back when dropped.
+#[derive(Debug)]
+pub(crate) struct SocketSlot {
+    table: TableHandle,
+    kind: SocketKind,
+}
+
+impl TableHandle {
+    /// Takes a place for a new socket: spectators within [`Config::max_spectators`] and
+    /// [`Config::max_spectators_per_address`], a token's holder within
+    /// [`Config::max_token_sockets`] whatever the spectators hold.
+    pub(crate) fn take_slot(
+        &self,
+        kind: SocketKind,
+        config: &Config,
+    ) -> Result<SocketSlot, &'static str> {
+        let mut sockets = self.sockets.lock().unwrap_or_else(PoisonError::into_inner);
+        match &kind {
+            SocketKind::Spectator(ip) => {
+                if sockets.spectators >= config.max_spectators {
+                    return Err("this table has as many spectators as it takes");
+                }
+                let mine = sockets.by_address.entry(*ip).or_insert(0);
+                if *mine >= config.max_spectators_per_address {
+                    return Err(
+                        "this address has as many spectators' sockets at this table as it may",
+                    );
+                }
+                *mine += 1;
+                sockets.spectators += 1;
+            }
+            SocketKind::Token(hash) => {
+                let mine = sockets.by_token.entry(hash.clone()).or_insert(0);
+                if *mine >= config.max_token_sockets {
+                    return Err(
+                        "this seat has as many sockets open at this table as it may: close another tab",
+                    );
+                }
+                *mine += 1;
+            }
+        }
+        self.connections.fetch_add(1, Ordering::SeqCst);
+        self.last_active.store(now_ms(), Ordering::SeqCst);
+        Ok(SocketSlot {
+            table: self.clone(),
+            kind,
+        })
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut sockets = self
+            .table
+            .sockets
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match &self.kind {
+            SocketKind::Spectator(ip) => {
+                sockets.spectators = sockets.spectators.saturating_sub(1);
+                if let Some(n) = sockets.by_address.get_mut(ip) {
+                    *n -= 1;
+                    if *n == 0 {
+                        sockets.by_address.remove(ip);
+                    }
+                }
+            }
+            SocketKind::Token(hash) => {
+                if let Some(n) = sockets.by_token.get_mut(hash) {
+                    *n -= 1;
+                    if *n == 0 {
+                        sockets.by_token.remove(hash);
+                    }
+                }
+            }
+        }
+        self.table.connections.fetch_sub(1, Ordering::SeqCst);
+        self.table.last_active.store(now_ms(), Ordering::SeqCst);
+    }
 }
 
 impl std::fmt::Debug for Cmd {
@@ -139,6 +259,12 @@ struct Actor {
     me: mpsc::WeakSender<Cmd>,
     presence_rx: mpsc::UnboundedReceiver<(Seat, i32)>,
     connected: Vec<u32>,
+    /// Since when each seat has had no socket (ms since the Unix epoch).
+    absent_since: Vec<Option<u64>>,
+    connections: Arc<AtomicUsize>,
+    last_active: Arc<AtomicU64>,
+    /// The table was let go ([`Cmd::Expire`]): the task ends.
+    expired: bool,
     states: watch::Sender<Arc<Published>>,
     bots: Vec<Option<Box<dyn Bot>>>,
     /// Bots that play for people whose time ran out.
@@ -162,8 +288,19 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
     let n = state.seats().len();
     let id = state.id().to_owned();
     let turn_deadline = deadline(&state, Instant::now(), config.timer_unit);
-    let first = Arc::new(publish_of(&state, &vec![0; n], turn_deadline));
+    let started = now_ms();
+    let absent_since = vec![Some(started); n];
+    let replace_after_ms = u64::try_from(config.replace_after.as_millis()).unwrap_or(u64::MAX);
+    let first = Arc::new(publish_of(
+        &state,
+        &vec![0; n],
+        &absent_since,
+        replace_after_ms,
+        turn_deadline,
+    ));
     let (states_tx, states) = watch::channel(first);
+    let connections = Arc::new(AtomicUsize::new(0));
+    let last_active = Arc::new(AtomicU64::new(started));
     let mut actor = Actor {
         state,
         store,
@@ -172,6 +309,10 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
         me: tx.downgrade(),
         presence_rx,
         connected: vec![0; n],
+        absent_since,
+        connections: Arc::clone(&connections),
+        last_active: Arc::clone(&last_active),
+        expired: false,
         states: states_tx,
         bots: (0..n).map(|_| None).collect(),
         stand_ins: (0..n).map(|_| None).collect(),
@@ -191,7 +332,10 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
         tx,
         presence,
         states,
-        connections: Arc::new(AtomicUsize::new(0)),
+        connections,
+        sockets: Arc::default(),
+        last_active,
+        creator: None,
     }
 }
 
@@ -210,13 +354,21 @@ fn deadline(state: &TableState, turn_started: Instant, unit: Duration) -> Option
     u64::try_from((now + left).as_millis()).ok()
 }
 
-fn publish_of(state: &TableState, connected: &[u32], deadline: Option<u64>) -> Published {
+fn publish_of(
+    state: &TableState,
+    connected: &[u32],
+    absent_since: &[Option<u64>],
+    replace_after_ms: u64,
+    deadline: Option<u64>,
+) -> Published {
     let finished_at = if state.game().is_finished() {
         crate::now_secs()
     } else {
         0
     };
-    let summary = state.summary(connected);
+    let summary = state
+        .summary(connected)
+        .with_presence(absent_since, replace_after_ms);
     let results = state.results();
     let n = state.seats().len();
     // Only a person's seat can have a socket: bots' and empty seats get no message of their
@@ -255,12 +407,19 @@ impl Actor {
             let wake = self.wake.take();
             tokio::select! {
                 cmd = self.rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        if self.expired {
+                            // Let go: requests still queued find the table gone.
+                            return;
+                        }
+                    }
                     None => return,
                 },
                 Some((seat, delta)) = self.presence_rx.recv() => {
                     if let Some(c) = self.connected.get_mut(seat) {
                         *c = c.saturating_add_signed(delta);
+                        self.absent_since[seat] = (*c == 0).then(now_ms);
                     }
                     self.publish();
                 }
@@ -273,8 +432,37 @@ impl Actor {
         self.states.send_replace(Arc::new(publish_of(
             &self.state,
             &self.connected,
+            &self.absent_since,
+            self.replace_after_ms(),
             self.turn_deadline,
         )));
+    }
+
+    fn replace_after_ms(&self) -> u64 {
+        u64::try_from(self.config.replace_after.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Whether the host may give `seat` to a bot now: an empty seat or a bot's, or a person
+    /// who has had no socket open for [`Config::replace_after`].
+    fn may_replace(&self, seat: Seat) -> Result<(), Refusal> {
+        let Some(Occupant::Human { name, .. }) = self.state.seats().get(seat) else {
+            return Ok(());
+        };
+        if self.connected[seat] > 0 {
+            return Err(Refusal::conflict(format!(
+                "seat {seat} ({name}) is connected: only an absent player may be replaced"
+            )));
+        }
+        let away = now_ms().saturating_sub(self.absent_since[seat].unwrap_or(0));
+        let needed = self.replace_after_ms();
+        if away < needed {
+            return Err(Refusal::conflict(format!(
+                "seat {seat} ({name}) has been away for {} s: a player may be replaced after {} s away",
+                away / 1000,
+                needed.div_ceil(1000)
+            )));
+        }
+        Ok(())
     }
 
     fn set_wake(&mut self, at: Instant) {
@@ -288,7 +476,7 @@ impl Actor {
         let body = serde_json::to_string(&event).map_err(|e| Refusal::bad(e.to_string()))?;
         let seq = self.state.version() as i64;
         if let Err(e) = self.store.append(self.state.id(), seq, &body).await {
-            eprintln!("table {}: {e}", self.state.id());
+            tracing::error!(table = %self.state.id(), "event not stored: {e}");
             return Err(Refusal {
                 status: 503,
                 message: e.to_string(),
@@ -297,14 +485,23 @@ impl Actor {
         self.state
             .apply(&event)
             .expect("an event that passed its check applies");
+        self.last_active.store(now_ms(), Ordering::SeqCst);
+        match &event {
+            Event::Join { seat, .. } if self.connected[*seat] == 0 => {
+                self.absent_since[*seat] = Some(now_ms());
+            }
+            Event::Start => tracing::info!(table = %self.state.id(), "table started"),
+            _ => {}
+        }
         self.turn_started = Instant::now();
         self.turn_deadline = deadline(&self.state, self.turn_started, self.config.timer_unit);
         if matches!(event, Event::Score { .. }) {
             self.pause_until = Some(self.turn_started + self.config.deal_pause);
             if self.state.game().is_finished() {
+                tracing::info!(table = %self.state.id(), "game finished");
                 let record = self.state.record().to_string();
                 if let Err(e) = self.store.save_record(self.state.id(), &record).await {
-                    eprintln!("table {}: record not kept: {e}", self.state.id());
+                    tracing::error!(table = %self.state.id(), "record not kept: {e}");
                 }
             }
         }
@@ -388,7 +585,7 @@ impl Actor {
                 _ => match make_bot(&spec, bot_seed(seed, seat, version)) {
                     Ok(bot) => bot,
                     Err(e) => {
-                        eprintln!("table {}: {e}", self.state.id());
+                        tracing::error!(table = %self.state.id(), "bot {spec}: {e}");
                         return;
                     }
                 },
@@ -457,7 +654,7 @@ impl Actor {
             Err(e) => {
                 // A bot chose an illegal action: a bug in that bot. Play the first legal
                 // action rather than stall the table.
-                eprintln!("table {}: bot at seat {seat}: {e}", self.state.id());
+                tracing::error!(table = %self.state.id(), seat, "bot played an illegal action: {e}");
                 let first = self
                     .state
                     .game()
@@ -503,7 +700,10 @@ impl Actor {
                 reply,
             } => {
                 let result = if self.state.is_host(&token_hash(&token)) {
-                    self.commit(Event::Bot { seat, bot }).await
+                    match self.may_replace(seat) {
+                        Ok(()) => self.commit(Event::Bot { seat, bot }).await,
+                        Err(refusal) => Err(refusal),
+                    }
                 } else {
                     Err(Refusal::forbidden("only the host may seat a bot"))
                 };
@@ -525,10 +725,16 @@ impl Actor {
                 let _ = reply.send(Auth {
                     seat: self.state.seat_of(&hash),
                     host: self.state.is_host(&hash),
+                    replaced: self.state.replaced_seat(&hash),
                 });
             }
             Cmd::Record { reply } => {
                 let _ = reply.send(self.state.record());
+            }
+            Cmd::Expire { reply } => {
+                let expired = self.expire().await;
+                let _ = reply.send(expired);
+                self.expired = expired;
             }
             Cmd::BotDone {
                 version,
@@ -539,6 +745,28 @@ impl Actor {
             } => {
                 self.thinking = false;
                 self.bot_done(version, seat, action, bot, by_timer).await;
+            }
+        }
+    }
+
+    /// Marks the table expired if it was never started and has been idle for
+    /// [`Config::expire_open`]; true when it was.
+    async fn expire(&mut self) -> bool {
+        let idle = now_ms().saturating_sub(self.last_active.load(Ordering::SeqCst));
+        let quiet = self.connections.load(Ordering::SeqCst) == 0;
+        let limit = u64::try_from(self.config.expire_open.as_millis()).unwrap_or(u64::MAX);
+        if self.state.status() != crate::table::Status::Open || !quiet || idle < limit {
+            return false;
+        }
+        let at = i64::try_from(crate::now_secs()).unwrap_or(i64::MAX);
+        match self.store.expire(self.state.id(), at).await {
+            Ok(()) => {
+                tracing::info!(table = %self.state.id(), idle_s = idle / 1000, "table expired (never started)");
+                true
+            }
+            Err(e) => {
+                tracing::error!(table = %self.state.id(), "table not marked expired: {e}");
+                false
             }
         }
     }

@@ -12,16 +12,27 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// An HTTP answer: status and body.
+/// An HTTP answer: status, headers and body.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Answer {
     /// The status code.
     pub status: u16,
+    /// The headers, names in lower case, in the order received.
+    pub headers: Vec<(String, String)>,
     /// The body as text.
     pub body: String,
 }
 
 impl Answer {
+    /// The first header of that name (lower case), if any.
+    #[must_use]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The body parsed as JSON (`null` if it is not JSON).
     #[must_use]
     pub fn json(&self) -> Value {
@@ -71,16 +82,25 @@ pub async fn raw(addr: SocketAddr, request: &[u8]) -> Result<Answer, String> {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| format!("no status in {head:?}"))?;
-    let chunked = head.lines().any(|l| {
-        l.to_ascii_lowercase()
-            .starts_with("transfer-encoding: chunked")
-    });
+    let headers: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
     let body = if chunked {
         dechunk(rest)
     } else {
         rest.to_owned()
     };
-    Ok(Answer { status, body })
+    Ok(Answer {
+        status,
+        headers,
+        body,
+    })
 }
 
 fn dechunk(mut text: &str) -> String {

@@ -7,7 +7,7 @@ use axum::Router;
 use axum::body::Bytes;
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,6 +19,7 @@ use crate::Hub;
 use crate::actor::Cmd;
 use crate::table::Refusal;
 
+pub(crate) mod guard;
 mod replay;
 mod sheets;
 
@@ -50,6 +51,10 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/ws/{id}", get(crate::ws::upgrade))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&hub),
+            guard::guard,
+        ))
         .with_state(hub)
 }
 
@@ -69,13 +74,57 @@ async fn not_found() -> Response {
     error(404, "no such page")
 }
 
-fn parse_body(body: &Bytes) -> Result<Value, Refusal> {
-    let value: Value = serde_json::from_slice(body)
-        .map_err(|e| Refusal::bad(format!("the body is not valid JSON: {e}")))?;
-    if !value.is_object() {
-        return Err(Refusal::bad("the body must be a JSON object"));
+/// A request body: a JSON object sent as `Content-Type: application/json` (else 415), at most
+/// [`MAX_BODY`] bytes (else 413).
+pub(crate) struct JsonBody(Value);
+
+impl<S: Send + Sync> FromRequest<S> for JsonBody {
+    type Rejection = Refusal;
+
+    async fn from_request(request: Request, state: &S) -> Result<JsonBody, Refusal> {
+        let kind = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let json = kind.as_deref().is_some_and(|k| {
+            k.split(';')
+                .next()
+                .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+        });
+        if !json {
+            let sent = kind.map_or_else(
+                || "none".to_owned(),
+                |k| format!("{:?}", k.chars().take(60).collect::<String>()),
+            );
+            return Err(Refusal {
+                status: 415,
+                message: format!(
+                    "the body must be sent as Content-Type: application/json (this request's: {sent})"
+                ),
+            });
+        }
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    Refusal {
+                        status: 413,
+                        message: format!("the body is over {} KiB", MAX_BODY / 1024),
+                    }
+                } else {
+                    Refusal::bad(format!(
+                        "the body could not be read: {}",
+                        rejection.body_text()
+                    ))
+                }
+            })?;
+        let value: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| Refusal::bad(format!("the body is not valid JSON: {e}")))?;
+        if !value.is_object() {
+            return Err(Refusal::bad("the body must be a JSON object"));
+        }
+        Ok(JsonBody(value))
     }
-    Ok(value)
 }
 
 fn field_str<'a>(body: &'a Value, name: &str) -> Result<&'a str, Refusal> {
@@ -141,7 +190,7 @@ async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
 async fn create(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    body: Bytes,
+    JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
     if !hub.may_create(peer.ip()) {
         return Err(Refusal {
@@ -149,7 +198,6 @@ async fn create(
             message: "too many new tables from this address: wait a minute".into(),
         });
     }
-    let body = parse_body(&body)?;
     let ruleset = body
         .get("ruleset")
         .cloned()
@@ -178,7 +226,9 @@ async fn create(
     if let Some(bot) = &fill {
         crate::table::check_bot(bot)?;
     }
-    let (id, token) = hub.create(&ruleset, name, seat, timer).await?;
+    let (id, token) = hub
+        .create(&ruleset, name, seat, timer, Some(peer.ip()))
+        .await?;
     let table = hub
         .table(&id)
         .await
@@ -229,6 +279,23 @@ pub(crate) async fn ask<T>(
         .map_err(|_| busy())?
 }
 
+/// Sends a command whose answer is not a refusal to a table's task and waits for it; `None`
+/// when the table does not answer in time.
+pub(crate) async fn ask_plain<T>(
+    tx: &tokio::sync::mpsc::Sender<Cmd>,
+    make: impl FnOnce(oneshot::Sender<T>) -> Cmd,
+) -> Option<T> {
+    let (reply, answer) = oneshot::channel();
+    tokio::time::timeout(Duration::from_secs(10), tx.send(make(reply)))
+        .await
+        .ok()?
+        .ok()?;
+    tokio::time::timeout(Duration::from_secs(30), answer)
+        .await
+        .ok()?
+        .ok()
+}
+
 async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refusal> {
     hub.table(id).await.ok_or_else(|| Refusal {
         status: 404,
@@ -239,9 +306,8 @@ async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refu
 async fn join(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    let body = parse_body(&body)?;
     let table = table_of(&hub, &id).await?;
     let seat = field_seat(&body)?;
     let name = crate::table::check_name(field_str(&body, "name")?)?;
@@ -252,9 +318,8 @@ async fn join(
 async fn bot(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    let body = parse_body(&body)?;
     let table = table_of(&hub, &id).await?;
     let seat = field_seat(&body)?;
     let bot = body
@@ -276,9 +341,8 @@ async fn bot(
 async fn start(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    let body = parse_body(&body)?;
     let table = table_of(&hub, &id).await?;
     let token = field_str(&body, "token")?.to_owned();
     ask(&table.tx, |reply| Cmd::Start { token, reply }).await?;

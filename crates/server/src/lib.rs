@@ -24,6 +24,8 @@ pub mod store;
 pub mod table;
 mod ws;
 
+pub use http::guard::normal_origin;
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -39,7 +41,7 @@ use crate::table::{Event, TableState};
 pub const LOBBY_SIZE: usize = 200;
 
 /// How the server paces and limits tables.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Config {
     /// How long a bot waits before it acts, so that people can follow the play.
     pub bot_delay: Duration,
@@ -49,8 +51,12 @@ pub struct Config {
     pub deal_pause: Duration,
     /// The most unfinished tables the server keeps.
     pub max_tables: usize,
-    /// The most sockets open at one table.
-    pub max_connections: usize,
+    /// The most spectators' sockets (without a token) open at one table.
+    pub max_spectators: usize,
+    /// The most spectators' sockets one client address may have open at one table.
+    pub max_spectators_per_address: usize,
+    /// The most sockets one seat's or the host's token may have open at one table.
+    pub max_token_sockets: usize,
     /// What one unit of a table's move timer lasts: a second, except in tests.
     pub timer_unit: Duration,
     /// Tables one address may create per minute (bursts of as many); `None`: no limit.
@@ -58,6 +64,18 @@ pub struct Config {
     /// How long a finished table stays live (in the lobby, its sockets answered) after the
     /// last socket at it closed; then only its record is kept.
     pub keep_finished: Duration,
+    /// How long a person must have had no socket open before the host may give the seat to a
+    /// bot.
+    pub replace_after: Duration,
+    /// How long a table that was never started is kept with no event and no socket open;
+    /// then it is let go (marked expired in the store, not loaded again).
+    pub expire_open: Duration,
+    /// The most open tables (not started, or being played) created by one address; `None`:
+    /// no limit.
+    pub max_open_per_address: Option<usize>,
+    /// Origins other than the server's own whose pages may call it (`scheme://host:port`, as
+    /// [`normal_origin`] writes them).
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -67,10 +85,16 @@ impl Default for Config {
             trick_pause: Duration::from_millis(1500),
             deal_pause: Duration::from_millis(3000),
             max_tables: 10_000,
-            max_connections: 64,
+            max_spectators: 64,
+            max_spectators_per_address: 8,
+            max_token_sockets: 8,
             timer_unit: Duration::from_secs(1),
             creates_per_minute: Some(20),
             keep_finished: Duration::from_secs(600),
+            replace_after: Duration::from_secs(60),
+            expire_open: Duration::from_secs(30 * 60),
+            max_open_per_address: Some(10),
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -84,8 +108,23 @@ impl Config {
             trick_pause: Duration::ZERO,
             deal_pause: Duration::ZERO,
             creates_per_minute: None,
+            max_open_per_address: None,
             ..Config::default()
         }
+    }
+
+    /// Admits the pages of `origin` (an `http://` or `https://` origin) besides the server's
+    /// own.
+    ///
+    /// # Errors
+    ///
+    /// `origin` is not an origin (`scheme://host[:port]`, nothing more).
+    pub fn allow_origin(&mut self, origin: &str) -> Result<(), String> {
+        let normal = normal_origin(origin)?;
+        if !self.allowed_origins.contains(&normal) {
+            self.allowed_origins.push(normal);
+        }
+        Ok(())
     }
 }
 
@@ -132,7 +171,7 @@ impl Hub {
             let mut state = match built {
                 Ok(state) => state,
                 Err(e) => {
-                    eprintln!("table {}: cannot be loaded: {e}", table.id);
+                    tracing::error!(table = %table.id, "cannot be loaded: {e}");
                     continue;
                 }
             };
@@ -141,9 +180,9 @@ impl Hub {
                     .map_err(|e| e.to_string())
                     .and_then(|e| state.apply(&e).map_err(|e| e.to_string()));
                 if let Err(e) = applied {
-                    eprintln!(
-                        "table {}: event {} does not replay ({e}); the table stops there",
-                        table.id,
+                    tracing::error!(
+                        table = %table.id,
+                        "event {} does not replay ({e}); the table stops there",
                         i + 1
                     );
                     break;
@@ -153,12 +192,19 @@ impl Hub {
                 // Stopped between the last event and keeping the record: keep it now.
                 let record = state.record().to_string();
                 if let Err(e) = store.save_record(&table.id, &record).await {
-                    eprintln!("table {}: record not kept: {e}", table.id);
+                    tracing::error!(table = %table.id, "record not kept: {e}");
                 }
             }
-            let handle = actor::spawn(state, Arc::clone(&store), config);
+            tracing::info!(
+                table = %table.id,
+                status = state.status().as_str(),
+                version = state.version(),
+                "table loaded"
+            );
+            let handle = actor::spawn(state, Arc::clone(&store), config.clone());
             tables.insert(table.id.clone(), handle);
         }
+        tracing::info!(tables = tables.len(), "tables loaded from the store");
         Ok(Arc::new(Hub {
             tables: RwLock::new(tables),
             creations: std::sync::Mutex::new(HashMap::new()),
@@ -172,16 +218,42 @@ impl Hub {
         self.tables.read().await.get(id).cloned()
     }
 
-    /// Lets go of finished tables nobody has had open for [`Config::keep_finished`]: their
-    /// tasks end once their last socket closes, and their records stay in the store.
+    /// Lets go of finished tables nobody has had open for [`Config::keep_finished`] (their
+    /// tasks end once their last socket closes, and their records stay in the store), and of
+    /// tables never started that have been idle for [`Config::expire_open`] (marked expired
+    /// in the store).
     pub async fn sweep(&self) {
+        use std::sync::atomic::Ordering;
         let now = now_secs();
         let keep = self.config.keep_finished.as_secs();
-        self.tables.write().await.retain(|_, h| {
+        let expire = u64::try_from(self.config.expire_open.as_millis()).unwrap_or(u64::MAX);
+        let now_ms = actor::now_ms();
+        let mut idle = Vec::new();
+        self.tables.write().await.retain(|id, h| {
             let state = h.states.borrow();
-            let quiet = h.connections.load(std::sync::atomic::Ordering::SeqCst) == 0;
-            !(state.summary.status == "finished" && quiet && now >= state.finished_at + keep)
+            let quiet = h.connections.load(Ordering::SeqCst) == 0;
+            if state.summary.status == "open"
+                && quiet
+                && now_ms.saturating_sub(h.last_active.load(Ordering::SeqCst)) >= expire
+            {
+                idle.push(h.clone());
+            }
+            let gone =
+                state.summary.status == "finished" && quiet && now >= state.finished_at + keep;
+            if gone {
+                tracing::info!(table = %id, "finished table let go (its record is kept)");
+            }
+            !gone
         });
+        for table in idle {
+            // The table's task decides (a request may have come meanwhile) and marks it.
+            let expired = http::ask_plain(&table.tx, |reply| actor::Cmd::Expire { reply })
+                .await
+                .unwrap_or(false);
+            if expired {
+                self.tables.write().await.remove(&table.id);
+            }
+        }
     }
 
     /// The lobby: the summaries of the newest [`LOBBY_SIZE`] tables, newest first.
@@ -197,29 +269,45 @@ impl Hub {
     }
 
     /// Creates a table whose host sits in `seat`; returns the table id and the host's token.
+    /// `creator` is the address asking, counted against [`Config::max_open_per_address`].
     ///
     /// # Errors
     ///
-    /// A refusal for a bad ruleset, name, seat or timer, too many tables, or a storage failure.
+    /// A refusal for a bad ruleset, name, seat or timer, too many tables (on the server, or
+    /// open ones from `creator`), or a storage failure.
     pub async fn create(
         &self,
         ruleset: &serde_json::Value,
         name: &str,
         seat: usize,
         timer: Option<u32>,
+        creator: Option<std::net::IpAddr>,
     ) -> Result<(String, String), table::Refusal> {
         use table::Refusal;
-        let live = self
+        let (live, mine) = self
             .tables
             .read()
             .await
             .values()
             .filter(|h| h.states.borrow().summary.status != "finished")
-            .count();
+            .fold((0, 0), |(live, mine), h| {
+                let theirs = creator.is_some() && h.creator == creator;
+                (live + 1, mine + usize::from(theirs))
+            });
         if live >= self.config.max_tables {
             return Err(Refusal {
                 status: 503,
                 message: "the server has as many tables as it keeps".into(),
+            });
+        }
+        if let Some(max) = self.config.max_open_per_address
+            && mine >= max
+        {
+            return Err(Refusal {
+                status: 429,
+                message: format!(
+                    "this address already has {mine} open tables (at most {max}): finish or leave one first"
+                ),
             });
         }
         if let Some(t) = timer
@@ -240,6 +328,7 @@ impl Hub {
             created: now_secs(),
         };
         let mut state = TableState::new(&id, &event(ruleset.clone()))?;
+        let rules_id = state.rules().id();
         // Store the canonical form of the ruleset.
         let created = event(state.rules().to_json());
         let join = Event::Join {
@@ -262,8 +351,10 @@ impl Hub {
             .append(&id, 1, &second)
             .await
             .map_err(store_err)?;
-        let handle = actor::spawn(state, Arc::clone(&self.store), self.config);
+        let mut handle = actor::spawn(state, Arc::clone(&self.store), self.config.clone());
+        handle.creator = creator;
         self.tables.write().await.insert(id.clone(), handle);
+        tracing::info!(table = %id, base = rules_id, "table created");
         Ok((id, token))
     }
 
@@ -325,11 +416,11 @@ pub async fn serve_on(
     config: Config,
 ) -> Result<(), String> {
     let store = SqlStore::open(db).await.map_err(|e| e.to_string())?;
+    let period = (config.keep_finished.min(config.expire_open) / 2)
+        .clamp(Duration::from_millis(100), Duration::from_secs(30));
     let hub = Hub::load(Arc::new(store), config).await?;
     let sweeper = Arc::downgrade(&hub);
     tokio::spawn(async move {
-        let period =
-            (config.keep_finished / 2).clamp(Duration::from_millis(100), Duration::from_secs(30));
         let mut every = tokio::time::interval(period);
         loop {
             every.tick().await;

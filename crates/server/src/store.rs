@@ -72,8 +72,8 @@ pub trait Store: Send + Sync + 'static {
         event: &'a str,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
-    /// Every table whose game has not ended (no record kept) with its events, oldest table
-    /// first.
+    /// Every table whose game has not ended (no record kept) and that has not expired, with
+    /// its events, oldest table first.
     fn load_all(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>>;
 
     /// Keeps a finished game's record (`RECORD.md` JSON), replacing any earlier one.
@@ -85,6 +85,18 @@ pub trait Store: Send + Sync + 'static {
 
     /// A kept record.
     fn record<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>>;
+
+    /// Marks a table that was never started as expired at `at` (seconds since the Unix
+    /// epoch): its log stays, but [`Store::load_all`] no longer returns it. A store that
+    /// cannot keep the mark refuses, and the table stays live.
+    fn expire<'a>(&'a self, id: &'a str, at: i64) -> BoxFuture<'a, Result<(), StoreError>> {
+        let _ = at;
+        Box::pin(async move {
+            Err(StoreError(format!(
+                "table {id}: this store cannot mark tables expired"
+            )))
+        })
+    }
 }
 
 /// The SQL store: SQLite or PostgreSQL.
@@ -165,11 +177,12 @@ async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
     }
 }
 
-const SCHEMA: [&str; 3] = [
+const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS torite_tables (id TEXT PRIMARY KEY, created BIGINT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS torite_events (table_id TEXT NOT NULL, seq BIGINT NOT NULL, \
      body TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
     "CREATE TABLE IF NOT EXISTS torite_records (table_id TEXT PRIMARY KEY, body TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS torite_expired (table_id TEXT PRIMARY KEY, expired BIGINT NOT NULL)",
 ];
 
 macro_rules! on_pool {
@@ -296,11 +309,13 @@ impl Store for SqlStore {
 
     fn load_all(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
         Box::pin(async move {
-            // Finished games are kept as records and not loaded again.
+            // Finished games are kept as records and not loaded again; nor are expired tables.
             let q1 = "SELECT id, created FROM torite_tables \
-                      WHERE id NOT IN (SELECT table_id FROM torite_records) ORDER BY created, id";
+                      WHERE id NOT IN (SELECT table_id FROM torite_records) \
+                      AND id NOT IN (SELECT table_id FROM torite_expired) ORDER BY created, id";
             let q2 = "SELECT table_id, body FROM torite_events \
                       WHERE table_id NOT IN (SELECT table_id FROM torite_records) \
+                      AND table_id NOT IN (SELECT table_id FROM torite_expired) \
                       ORDER BY table_id, seq";
             let (tables, events): (Vec<TableRow>, Vec<EventRow>) = on_pool!(self, pool => {
                 let tables = sqlx::query(q1)
@@ -343,6 +358,17 @@ impl Store for SqlStore {
                      ON CONFLICT (table_id) DO UPDATE SET body = excluded.body";
             on_pool!(self, pool => {
                 sqlx::query(q).bind(id).bind(record).execute(pool).await?;
+            });
+            Ok(())
+        })
+    }
+
+    fn expire<'a>(&'a self, id: &'a str, at: i64) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let q = "INSERT INTO torite_expired (table_id, expired) VALUES ($1, $2) \
+                     ON CONFLICT (table_id) DO NOTHING";
+            on_pool!(self, pool => {
+                sqlx::query(q).bind(id).bind(at).execute(pool).await?;
             });
             Ok(())
         })

@@ -172,6 +172,8 @@ pub struct TableState {
     record: Record,
     /// The last finished deal, kept for display until the next one is dealt.
     finished_deal: Option<Deal>,
+    /// The token hashes of people whose seats were given to bots, with those seats.
+    replaced: Vec<(String, Seat)>,
     version: u64,
 }
 
@@ -190,25 +192,73 @@ fn seeded(seed: u64, stream: u64, index: usize) -> ChaCha8Rng {
     )
 }
 
-/// Checks a display name: 1 to [`MAX_NAME`] characters, no control characters.
+/// Why a character may not be in a display name, if it may not: control and format
+/// characters (the bidirectional controls and zero-width characters among them), line and
+/// paragraph separators, private-use, surrogate and unassigned code points.
+#[must_use]
+pub fn refused_in_name(c: char) -> Option<&'static str> {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    let bidi = matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    );
+    if bidi {
+        return Some("a bidirectional control");
+    }
+    if matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}') {
+        return Some("a zero-width character");
+    }
+    match c.general_category() {
+        G::Control => Some("a control character"),
+        G::Format => Some("a format character"),
+        G::LineSeparator | G::ParagraphSeparator => Some("a line or paragraph separator"),
+        G::PrivateUse => Some("a private-use character"),
+        G::Surrogate | G::Unassigned => Some("not an assigned character"),
+        _ => None,
+    }
+}
+
+/// Checks a new display name: trimmed, 1 to [`MAX_NAME`] characters, none that
+/// [`refused_in_name`] refuses.
 ///
 /// # Errors
 ///
-/// A 400 refusal saying what is wrong.
+/// A 400 refusal saying what is wrong, naming a refused character as `U+XXXX`.
 pub fn check_name(name: &str) -> Result<String, Refusal> {
     let name = name.trim();
     if name.is_empty() {
         return Err(Refusal::bad("a name is needed"));
     }
-    if name.chars().count() > MAX_NAME {
+    if let Some((c, why)) = name
+        .chars()
+        .find_map(|c| refused_in_name(c).map(|w| (c, w)))
+    {
         return Err(Refusal::bad(format!(
-            "names are at most {MAX_NAME} characters"
+            "names may not contain U+{:04X} ({why})",
+            u32::from(c)
+        )));
+    }
+    let length = name.chars().count();
+    if length > MAX_NAME {
+        return Err(Refusal::bad(format!(
+            "names are at most {MAX_NAME} characters (this one has {length})"
+        )));
+    }
+    Ok(name.to_owned())
+}
+
+/// The check a stored `join` passes: the rule names were accepted by before
+/// [`check_name`] refused more, so that older logs still load.
+fn check_stored_name(name: &str) -> Result<(), Refusal> {
+    if name.trim().is_empty() || name.chars().count() > MAX_NAME {
+        return Err(Refusal::bad(format!(
+            "names are 1 to {MAX_NAME} characters"
         )));
     }
     if name.chars().any(char::is_control) {
         return Err(Refusal::bad("names may not contain control characters"));
     }
-    Ok(name.to_owned())
+    Ok(())
 }
 
 /// Checks a bot spec against the bots that exist.
@@ -259,6 +309,7 @@ impl TableState {
                 deals: Vec::new(),
             },
             finished_deal: None,
+            replaced: Vec::new(),
             version: 1,
         })
     }
@@ -329,6 +380,15 @@ impl TableState {
         self.seats
             .iter()
             .position(|o| matches!(o, Occupant::Human { token, .. } if token == token_hash))
+    }
+
+    /// The seat this token held before the host gave it to a bot, if it did.
+    #[must_use]
+    pub fn replaced_seat(&self, token_hash: &str) -> Option<Seat> {
+        self.replaced
+            .iter()
+            .find(|(t, _)| t == token_hash)
+            .map(|(_, s)| *s)
     }
 
     /// The display name of a seat.
@@ -405,6 +465,9 @@ impl TableState {
                 };
             }
             Event::Bot { seat, bot } => {
+                if let Occupant::Human { token, .. } = &self.seats[*seat] {
+                    self.replaced.push((token.clone(), *seat));
+                }
                 self.seats[*seat] = Occupant::Bot { spec: bot.clone() };
             }
             Event::Start => {
@@ -470,7 +533,7 @@ impl TableState {
             Event::Created { .. } => Err(Refusal::bad("the table already exists")),
             Event::Join { seat, name, .. } => {
                 seat_ok(*seat)?;
-                check_name(name)?;
+                check_stored_name(name)?;
                 if self.started {
                     return Err(Refusal::conflict("the game has already started"));
                 }
@@ -570,6 +633,7 @@ impl TableState {
                     kind,
                     bot,
                     connected: connected.get(s).copied().unwrap_or(0) > 0,
+                    absent_since: None,
                 }
             })
             .collect();
@@ -583,6 +647,7 @@ impl TableState {
             created: self.created,
             timer: self.timer,
             deals: self.game.results().len(),
+            replace_after_ms: 0,
         }
     }
 
@@ -712,6 +777,25 @@ pub struct Summary {
     pub timer: Option<u32>,
     /// Deals scored so far.
     pub deals: usize,
+    /// How long a person must have been absent before the host may give the seat to a bot,
+    /// in milliseconds.
+    pub replace_after_ms: u64,
+}
+
+impl Summary {
+    /// The summary with the server's presence facts: since when each absent person's seat
+    /// has had no socket (milliseconds since the Unix epoch; kept only for a person who is
+    /// not connected) and how long an absence must last before the seat may be replaced.
+    #[must_use]
+    pub fn with_presence(mut self, absent_since: &[Option<u64>], replace_after_ms: u64) -> Summary {
+        for (seat, since) in self.seats.iter_mut().zip(absent_since) {
+            seat.absent_since = (seat.kind == "human" && !seat.connected)
+                .then_some(*since)
+                .flatten();
+        }
+        self.replace_after_ms = replace_after_ms;
+        self
+    }
 }
 
 /// A seat in a [`Summary`].
@@ -725,6 +809,8 @@ pub struct SeatSummary {
     pub bot: Option<String>,
     /// Whether a socket of this seat is open.
     pub connected: bool,
+    /// For a person with no socket open: since when (milliseconds since the Unix epoch).
+    pub absent_since: Option<u64>,
 }
 
 /// A scored deal in a state message.
@@ -854,4 +940,84 @@ pub(crate) fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
         None => (Suit::ALL.len(), std::cmp::Reverse(0)),
     });
     cards.iter().map(ToString::to_string).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_refuse_what_hides_or_reorders_text() {
+        for (c, code) in [
+            ('\u{202E}', "U+202E"),
+            ('\u{061C}', "U+061C"),
+            ('\u{200E}', "U+200E"),
+            ('\u{2069}', "U+2069"),
+            ('\u{200D}', "U+200D"),
+            ('\u{2060}', "U+2060"),
+            ('\u{FEFF}', "U+FEFF"),
+            ('\u{00AD}', "U+00AD"),
+            ('\u{0085}', "U+0085"),
+            ('\u{2028}', "U+2028"),
+            ('\u{10FFFD}', "U+10FFFD"),
+            ('\u{0378}', "U+0378"),
+        ] {
+            let refusal = check_name(&format!("Ak{c}i")).unwrap_err();
+            assert_eq!(refusal.status, 400);
+            assert!(refusal.message.contains(code), "{}", refusal.message);
+        }
+        assert_eq!(check_name("  Aki  ").unwrap(), "Aki");
+        assert!(check_name(&"é".repeat(MAX_NAME)).is_ok());
+        assert!(check_name(&"é".repeat(MAX_NAME + 1)).is_err());
+        assert!(check_name("محمد").is_ok());
+    }
+
+    /// A name stored before the stricter rule still replays.
+    #[test]
+    fn stored_names_of_the_older_rule_still_load() {
+        let created = Event::Created {
+            ruleset: serde_json::json!("mini-misere-4"),
+            seed: 1,
+            host: token_hash("h"),
+            timer: None,
+            created: 0,
+        };
+        let mut state = TableState::new("t", &created).unwrap();
+        let join = Event::Join {
+            seat: 1,
+            name: "Aki\u{202E}".into(),
+            token: token_hash("a"),
+        };
+        state.apply(&join).unwrap();
+        assert_eq!(state.name(1), "Aki\u{202E}");
+    }
+
+    #[test]
+    fn a_replaced_token_is_remembered_with_its_seat() {
+        let created = Event::Created {
+            ruleset: serde_json::json!("mini-misere-4"),
+            seed: 1,
+            host: token_hash("h"),
+            timer: None,
+            created: 0,
+        };
+        let mut state = TableState::new("t", &created).unwrap();
+        let hash = token_hash("a");
+        state
+            .apply(&Event::Join {
+                seat: 2,
+                name: "Aki".into(),
+                token: hash.clone(),
+            })
+            .unwrap();
+        assert_eq!(state.replaced_seat(&hash), None);
+        state
+            .apply(&Event::Bot {
+                seat: 2,
+                bot: "random".into(),
+            })
+            .unwrap();
+        assert_eq!(state.replaced_seat(&hash), Some(2));
+        assert_eq!(state.seat_of(&hash), None);
+    }
 }

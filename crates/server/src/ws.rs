@@ -8,19 +8,20 @@
 //! [`SEND_TIMEOUT`] is dropped.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::response::Response;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::Hub;
-use crate::actor::{Auth, Cmd, Published, TableHandle};
+use crate::actor::{Auth, Cmd, Published, SocketKind, TableHandle};
 use crate::http::{ask, error};
 use crate::table::token_hash;
 
@@ -41,6 +42,7 @@ const SILENCE_LIMIT: Duration = Duration::from_secs(75);
 pub(crate) async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Query(query): Query<HashMap<String, String>>,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -52,6 +54,7 @@ pub(crate) async fn upgrade(
         None => Auth {
             seat: None,
             host: false,
+            replaced: None,
         },
         Some(token) => {
             let (reply, answer) = oneshot::channel();
@@ -68,34 +71,84 @@ pub(crate) async fn upgrade(
             }
             match answer.await {
                 Ok(auth) if auth.seat.is_some() || auth.host => auth,
+                Ok(Auth {
+                    replaced: Some(seat),
+                    ..
+                }) => {
+                    return (
+                        StatusCode::FORBIDDEN,
+                        axum::Json(json!({
+                            "error": format!("the host gave seat {seat} to a bot: this token no longer plays at this table"),
+                            "code": "replaced",
+                            "seat": seat,
+                        })),
+                    )
+                        .into_response();
+                }
                 Ok(_) => return error(403, "this token has no seat at this table"),
                 Err(_) => return error(503, "the table is not running"),
             }
         }
     };
-    let max = hub.config().max_connections;
-    if table.connections.fetch_add(1, Ordering::SeqCst) >= max {
-        table.connections.fetch_sub(1, Ordering::SeqCst);
-        return error(503, "this table has as many connections as it takes");
-    }
+    let kind = match &token {
+        Some(token) => SocketKind::Token(token_hash(token)),
+        None => SocketKind::Spectator(peer.ip()),
+    };
+    let slot = match table.take_slot(kind, hub.config()) {
+        Ok(slot) => slot,
+        Err(message) => return error(503, message),
+    };
     // Small reads: clients' messages are small, and the WebSocket layer clears its whole read
     // buffer before each read (128 KiB by default, which costs more than the rest together).
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
+            let who = auth.seat.map_or_else(
+                || {
+                    if auth.host {
+                        "host".to_owned()
+                    } else {
+                        "spectator".to_owned()
+                    }
+                },
+                |s| format!("seat {s}"),
+            );
+            tracing::info!(table = %table.id, who = %who, peer = %peer.ip(), "socket opened");
             connection(socket, table.clone(), token, auth).await;
-            table.connections.fetch_sub(1, Ordering::SeqCst);
+            tracing::info!(table = %table.id, who = %who, peer = %peer.ip(), "socket closed");
+            drop(slot);
         })
 }
 
-/// The message this connection should see: its seat's while its token still holds the seat.
-fn message_for(published: &Published, seat: Option<usize>, hash: Option<&str>) -> Arc<str> {
+/// The message this connection should see: its seat's while its token still holds the seat,
+/// `replaced` once the seat has been given to a bot (then the socket is closed).
+fn message_for(published: &Published, seat: Option<usize>, hash: Option<&str>) -> Seen {
     match (seat, hash) {
         (Some(s), Some(h)) if published.owners.get(s).and_then(Option::as_deref) == Some(h) => {
-            Arc::clone(&published.seats[s])
+            Seen::State(Arc::clone(&published.seats[s]))
         }
-        _ => Arc::clone(&published.spectator),
+        (Some(s), _) => Seen::Replaced(json!({"type": "replaced", "seat": s}).to_string()),
+        _ => Seen::State(Arc::clone(&published.spectator)),
+    }
+}
+
+/// What a socket is sent after a change.
+enum Seen {
+    /// The state.
+    State(Arc<str>),
+    /// The `replaced` message, the last.
+    Replaced(String),
+}
+
+/// Sends what the socket should see; false when the socket is to be closed.
+async fn show(socket: &mut WebSocket, seen: Seen) -> bool {
+    match seen {
+        Seen::State(text) => send(socket, &text).await,
+        Seen::Replaced(text) => {
+            let _ = send(socket, &text).await;
+            false
+        }
     }
 }
 
@@ -117,7 +170,7 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
     let mut open = send(&mut socket, &welcome.to_string()).await;
     if open {
         let first = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
-        open = send(&mut socket, &first).await;
+        open = show(&mut socket, first).await;
     }
     let mut allowance = BURST;
     let mut last = Instant::now();
@@ -139,8 +192,8 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
                 if changed.is_err() {
                     break;
                 }
-                let text = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
-                open = send(&mut socket, &text).await;
+                let seen = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
+                open = show(&mut socket, seen).await;
             }
             incoming = socket.recv() => {
                 last_heard = Instant::now();
@@ -226,5 +279,53 @@ pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str)
             other.chars().take(32).collect::<String>()
         ))),
         None => Some(error_message("a message needs a \"type\": act or ping")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn published(owner: Option<&str>) -> Published {
+        Published {
+            version: 3,
+            summary: crate::table::TableState::new(
+                "t",
+                &crate::table::Event::Created {
+                    ruleset: json!("mura-3"),
+                    seed: 0,
+                    host: String::new(),
+                    timer: None,
+                    created: 0,
+                },
+            )
+            .unwrap()
+            .summary(&[0, 0, 0]),
+            finished_at: 0,
+            seats: vec![Arc::from("seat 0"), Arc::from("seat 1"), Arc::from("")],
+            spectator: Arc::from("spectator"),
+            owners: vec![None, owner.map(str::to_owned), None],
+        }
+    }
+
+    /// A socket whose seat no longer answers to its token is told `replaced` (then closed);
+    /// the seat's own socket gets its state, a spectator the spectators'.
+    #[test]
+    fn a_socket_whose_seat_was_given_away_is_told_so() {
+        let mine = published(Some("hash"));
+        assert!(
+            matches!(message_for(&mine, Some(1), Some("hash")), Seen::State(t) if &*t == "seat 1")
+        );
+        assert!(matches!(message_for(&mine, None, None), Seen::State(t) if &*t == "spectator"));
+        let given = published(None);
+        match message_for(&given, Some(1), Some("hash")) {
+            Seen::Replaced(text) => {
+                assert_eq!(
+                    serde_json::from_str::<Value>(&text).unwrap(),
+                    json!({"type": "replaced", "seat": 1})
+                );
+            }
+            Seen::State(text) => panic!("a state instead of replaced: {text}"),
+        }
     }
 }

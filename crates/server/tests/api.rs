@@ -8,50 +8,8 @@ use torite_core::{Action, Card, CardSet};
 use torite_server::Config;
 use torite_server::client::{Session, request};
 
-/// A server on its own runtime, so that dropping it stops every task at once, like `kill -9`.
-struct Server {
-    addr: SocketAddr,
-    runtime: Option<tokio::runtime::Runtime>,
-}
-
-impl Server {
-    fn start(db: &str, config: Config) -> Server {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .expect("a runtime");
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
-        listener.set_nonblocking(true).expect("non-blocking");
-        let addr = listener.local_addr().expect("an address");
-        let db = db.to_owned();
-        runtime.spawn(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).expect("a listener");
-            if let Err(e) = torite_server::serve_on(listener, &db, config).await {
-                eprintln!("server: {e}");
-            }
-        });
-        Server {
-            addr,
-            runtime: Some(runtime),
-        }
-    }
-
-    /// Stops every task of the server at once: nothing is flushed or closed cleanly.
-    fn kill(mut self) {
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
-        }
-    }
-}
+mod common;
+use common::Server;
 
 fn memory() -> Server {
     Server::start("sqlite::memory:", Config::instant())
@@ -296,7 +254,8 @@ async fn bad_http_requests() {
     assert_eq!(status, 400);
     let bad = torite_server::client::raw(
         addr,
-        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 5\r\n\r\n{oops",
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+          Content-Type: application/json\r\nContent-Length: 5\r\n\r\n{oops",
     )
     .await
     .unwrap();
@@ -834,6 +793,7 @@ async fn bad_socket_messages_change_nothing() {
 async fn host_replaces_an_absent_player_and_the_timer_plays_for_the_slow() {
     let config = Config {
         timer_unit: Duration::from_millis(10),
+        replace_after: Duration::ZERO,
         ..Config::instant()
     };
     let server = Server::start("sqlite::memory:", config);
@@ -928,7 +888,7 @@ async fn kill_and_restart(db: &str) {
         timer_unit: Duration::from_millis(2),
         ..Config::instant()
     };
-    let mut server = Server::start(db, config);
+    let mut server = Server::start(db, config.clone());
     let (id, token) = bot_table(
         server.addr,
         json!({"base": "mini-misere-4", "deals": 2}),
@@ -983,7 +943,7 @@ async fn kill_and_restart(db: &str) {
         last_version = still["version"].as_u64().unwrap();
         let before = still.clone();
         server.kill();
-        server = Server::start(db, config);
+        server = Server::start(db, config.clone());
         rounds += 1;
         if before["finished"] == true {
             // A finished game is not loaded again: only its record is kept.
@@ -1104,7 +1064,7 @@ async fn finished_tables_are_let_go_and_their_records_kept() {
         keep_finished: Duration::ZERO,
         ..Config::instant()
     };
-    let server = Server::start(&db, config);
+    let server = Server::start(&db, config.clone());
     let (id, token) = bot_table(server.addr, json!({"base": "mura-3", "deals": 1}), "random").await;
     let (open_id, _) = bot_table(server.addr, json!("mura-3"), "random").await;
     let mut seat = Session::connect(server.addr, &id, Some(&token))

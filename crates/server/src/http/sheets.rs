@@ -168,5 +168,12 @@ async fn respond(rules: Ruleset, ask: Ask, name: &str) -> Result<Response, Refus
         header::CONTENT_DISPOSITION,
         HeaderValue::from_str(&disposition).unwrap_or(HeaderValue::from_static("inline")),
     );
+    if ask.format == Format::Html {
+        // Self-contained pages with an inline `<style>`: their own, stricter policy.
+        response.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(super::guard::SHEET_CSP),
+        );
+    }
     Ok(response)
 }
