@@ -533,6 +533,45 @@ await test("while the server is down the table says so and play waits, then resu
   await page.locator(".game-over .history-link").waitFor();
 });
 
+await test("a seat given to a bot while its person was away: told so, then watching", async (page) => {
+  // The upgrade refused: this browser held seat 1, which has a bot in it now (the server gives
+  // a person's seat away only after a minute's absence, so the seat is a bot's from the start
+  // here and the browser's token is one the server does not know).
+  const made = await post("/api/tables", { ruleset: "mini-misere-4", name: "Aki", fill: "random", start: true });
+  await holdSeat(page, made.id, 1, "0".repeat(32));
+  await page.goto(`${base}/t/${made.id}`);
+  const notice = page.locator(".replaced");
+  await notice.waitFor();
+  if (!(await notice.innerText()).includes("Your seat was given to a bot while you were away")) throw new Error(`shown: ${await notice.innerText()}`);
+  if (await page.evaluate((i) => localStorage.getItem(`torite-token-${i}`), made.id)) throw new Error("the dead token is kept");
+  await shots(page, "replaced");
+  await page.locator(".replaced button.watch").click();
+  await page.locator(".table-view[data-live='1']").waitFor();
+  await page.getByText("You are watching.", { exact: true }).waitFor();
+  if (await page.locator(".hand").count()) throw new Error("a spectator was shown a hand");
+  // The same over an open socket: the server's `replaced` message, then it closes.
+  const mine = await post("/api/tables", { ruleset: "mini-misere-4", name: "Aki", fill: "random", start: true });
+  await holdSeat(page, mine.id, mine.seat, mine.token);
+  await page.goto(`${base}/t/${mine.id}`);
+  await page.locator(".hand .card").first().waitFor();
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    ws.connectToServer();
+    setTimeout(() => ws.send(JSON.stringify({ type: "replaced", seat: mine.seat })), 200);
+  });
+  await page.reload();
+  await notice.waitFor();
+  if (await page.evaluate((i) => localStorage.getItem(`torite-token-${i}`), mine.id)) throw new Error("the token is kept after `replaced`");
+});
+
+await test("a token that holds no seat at the table is let go: the page watches", async (page) => {
+  const made = await post("/api/tables", { ruleset: "mini-misere-4", name: "Aki", fill: "random", start: true });
+  await page.addInitScript((i) => localStorage.setItem(`torite-token-${i}`, "f".repeat(32)), made.id);
+  await page.goto(`${base}/t/${made.id}`);
+  await page.getByText("You are watching.", { exact: true }).waitFor();
+  await page.getByText("This browser no longer holds a seat at this table: you are watching.").waitFor();
+  if (await page.locator(".hand").count()) throw new Error("a hand is shown");
+});
+
 await test("refused requests are told in words, never as raw JSON", async (page) => {
   await page.goto(base);
   await page.locator("#name").fill("Aki");

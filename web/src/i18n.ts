@@ -16,13 +16,36 @@ export function preferredLang(): Lang {
   return navigator.language.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
+const bundles = new Map<Lang, Promise<FluentBundle>>();
+
+/** A language's catalog, fetched once (a failed fetch is tried again next time). */
+function fetchBundle(l: Lang): Promise<FluentBundle> {
+  let p = bundles.get(l);
+  if (!p) {
+    p = (async () => {
+      const res = await fetch(`/api/i18n/${l}`);
+      if (!res.ok) throw new Error(`catalog ${l}: ${res.status}`);
+      const b = new FluentBundle(l, { useIsolating: false });
+      const errors = b.addResource(new FluentResource(await res.text()));
+      if (errors.length) console.warn("catalog", l, errors);
+      return b;
+    })();
+    p.catch(() => bundles.delete(l));
+    bundles.set(l, p);
+  }
+  return p;
+}
+
+/**
+ * Fetches a language's catalog ahead of need, so that switching to it works while the server
+ * cannot be reached.
+ */
+export function preloadLang(l: Lang): void {
+  fetchBundle(l).catch(() => undefined);
+}
+
 export async function loadLang(l: Lang): Promise<void> {
-  const res = await fetch(`/api/i18n/${l}`);
-  if (!res.ok) throw new Error(`catalog ${l}: ${res.status}`);
-  const b = new FluentBundle(l, { useIsolating: false });
-  const errors = b.addResource(new FluentResource(await res.text()));
-  if (errors.length) console.warn("catalog", l, errors);
-  bundle = b;
+  bundle = await fetchBundle(l);
   current = l;
   localStorage.setItem("torite-lang", l);
   document.documentElement.lang = l;

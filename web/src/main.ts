@@ -5,7 +5,7 @@ import "./style.css";
 import { errorText } from "./api";
 import { clear, h } from "./dom";
 import { renderHistory, renderReplay } from "./history";
-import { lang, loadLang, preferredLang, t, type Lang } from "./i18n";
+import { lang, loadLang, preferredLang, preloadLang, t, type Lang } from "./i18n";
 import { renderLobby } from "./lobby";
 import { renderRules } from "./rules";
 import { renderTable } from "./table";
@@ -33,7 +33,12 @@ function renderHeader(): void {
       class: "lang small",
       "data-lang": other,
       onclick: async () => {
-        await loadLang(other);
+        try {
+          await loadLang(other);
+        } catch {
+          // The server cannot be reached and the catalog was not fetched before: stay as is.
+          return;
+        }
         void route();
       },
     }, other === "ja" ? "日本語" : "English"),
@@ -85,4 +90,8 @@ window.addEventListener("popstate", () => void route());
 
 loadLang(preferredLang())
   .catch(() => loadLang("en"))
-  .then(route);
+  .catch(() => undefined)
+  .then(() => {
+    preloadLang(lang() === "ja" ? "en" : "ja");
+    return route();
+  });

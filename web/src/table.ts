@@ -96,14 +96,20 @@ export function backoff(attempts: number): number {
 const PING_AFTER = 20000;
 const DEAD_AFTER = 30000;
 
+/** The last state and welcome each table page had, shown again at once when it is redrawn
+ * (another language) even while the server cannot be reached. */
+const kept = new Map<string, { state: State; welcome: Welcome }>();
+/** Tables where this browser's seat was given to a bot and the notice is still up. */
+const replacedAt = new Set<string>();
+
 export function renderTable(root: HTMLElement, id: string, go: (path: string) => void): () => void {
-  let state: State | null = null;
   const spectator: Welcome = { type: "welcome", seat: null, host: false };
-  let welcome: Welcome = spectator;
+  let state: State | null = kept.get(id)?.state ?? null;
+  let welcome: Welcome = kept.get(id)?.welcome ?? spectator;
   let socket: WebSocket | null = null;
   let closed = false;
   let selected: string | null = null;
-  let shownResults = -1;
+  let shownResults = state ? state.results.length : -1;
   let summary: Result | null = null;
   let toast = "";
   let toastTimer = 0;
@@ -115,7 +121,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   let retryTimer = 0;
   let lastHeard = 0;
   // This browser's seat was given to a bot while it was away: say so, offer to watch.
-  let replaced = false;
+  let replaced = replacedAt.has(id);
   const live = () => conn === "open" && fresh && !replaced;
   // The server's clock less ours, for counting down move timers and absences.
   let clockOffset = 0;
@@ -198,6 +204,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         }
         shownResults = s.results.length;
         state = s;
+        kept.set(id, { state: s, welcome });
         fresh = true;
         attempts = 0;
         if (!preset) {
@@ -228,7 +235,9 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   /** The seat was given to a bot: forget the token, close the socket, say so. */
   const beReplaced = () => {
     replaced = true;
+    replacedAt.add(id);
     forgetSeat(id);
+    kept.delete(id);
     welcome = spectator;
     selected = null;
     drop(socket);
@@ -236,7 +245,11 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     render();
   };
 
-  /** Why the server would not take the socket (asked over HTTP: a refused upgrade says nothing). */
+  /**
+   * Why the server would not take the socket. A refused upgrade shows the browser nothing of
+   * the answer (the server's 403 `replaced`), so the table's public summary is asked instead:
+   * the seat this browser held now has a bot in it.
+   */
   const whyRefused = async (token: string | null): Promise<Refused> => {
     const res = await request(`/api/tables/${id}`).catch(() => null);
     if (!res) return { why: "down" };
@@ -246,14 +259,11 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     }
     if (!res.ok || !token) return { why: "down" };
     const summary = (await jsonBody(res)) as TableSummary | null;
-    // The same address without the upgrade: the server's refusal, with its code, if it says.
-    const probe = await request(`/ws/${id}?token=${encodeURIComponent(token)}`).catch(() => null);
-    if (probe && probe.status === 403) {
-      const body = (await jsonBody(probe)) as { code?: string } | null;
-      return body?.code === "replaced" ? { why: "replaced" } : { why: "refused" };
-    }
     const mine = savedSeat(id);
     if (mine !== null && summary?.seats?.[mine]?.kind === "bot") return { why: "replaced" };
+    // A token for no seat this browser knows of, refused while the table answers: it holds no
+    // seat here. (A known seat still a person's: a passing refusal, such as too many sockets.)
+    if (mine === null) return { why: "refused" };
     return { why: "down" };
   };
 
@@ -283,6 +293,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         // The token holds no seat here (and was never this seat's, as far as this browser
         // knows): watch instead.
         forgetSeat(id);
+        kept.delete(id);
         welcome = spectator;
         showError(t("web-err-token"));
         return connect();
@@ -607,6 +618,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           type: "button", class: "primary watch",
           onclick: () => {
             replaced = false;
+            replacedAt.delete(id);
             attempts = 0;
             connect();
           },
