@@ -1,9 +1,10 @@
 //! `torite serve` as a process: killed with SIGKILL in the middle of a game and restarted on the
 //! same SQLite file, it resumes every table exactly where it was.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
 use torite_server::client::{Session, request};
@@ -11,10 +12,18 @@ use torite_server::client::{Session, request};
 struct Served {
     child: Child,
     addr: SocketAddr,
+    /// What it wrote on standard error after the address line (read as it comes, so that the
+    /// server never waits on a full pipe).
+    log: Arc<Mutex<String>>,
 }
 
 /// Starts `torite serve` on a free port of 127.0.0.1 and reads the address it prints.
 fn serve(db: &str) -> Served {
+    serve_with(db, &[])
+}
+
+/// [`serve`] with more arguments.
+fn serve_with(db: &str, more: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_torite"))
         .args([
             "serve",
@@ -24,23 +33,36 @@ fn serve(db: &str) -> Served {
             db,
             "--instant-bots",
         ])
+        .args(more)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("torite serve starts");
     let stderr = child.stderr.take().expect("stderr");
+    let mut reader = BufReader::new(stderr);
     let mut line = String::new();
-    BufReader::new(stderr)
-        .read_line(&mut line)
-        .expect("a line on stderr");
+    reader.read_line(&mut line).expect("a line on stderr");
+    let log = Arc::new(Mutex::new(String::new()));
+    let kept = Arc::clone(&log);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            kept.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
     let addr = line
         .split("http://")
         .nth(1)
         .and_then(|rest| rest.split('/').next())
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
-    Served { child, addr }
+    Served { child, addr, log }
 }
 
 fn without_presence(state: &Value) -> Value {
@@ -116,4 +138,153 @@ fn kill_9_and_restart_resumes_every_table() {
         served.child.kill().unwrap();
         served.child.wait().unwrap();
     });
+}
+
+/// The log on standard error has a line per request (path without its query) and per socket,
+/// and never a token, even at the most detailed level.
+#[test]
+fn the_log_shows_requests_and_never_a_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("logged.db").display());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let mut served = serve_with(&db, &["--log", "trace"]);
+        let made = request(
+            served.addr,
+            "POST",
+            "/api/tables",
+            Some(&json!({"name": "Aki", "ruleset": {"base": "mura-3", "deals": 1}})),
+        )
+        .await
+        .unwrap()
+        .json();
+        let id = made["id"].as_str().unwrap().to_owned();
+        let host = made["token"].as_str().unwrap().to_owned();
+        let joined = request(
+            served.addr,
+            "POST",
+            &format!("/api/tables/{id}/join"),
+            Some(&json!({"seat": 1, "name": "Ben"})),
+        )
+        .await
+        .unwrap()
+        .json();
+        let guest = joined["token"].as_str().unwrap().to_owned();
+        request(
+            served.addr,
+            "POST",
+            &format!("/api/tables/{id}/bot"),
+            Some(&json!({"seat": 2, "bot": "random", "token": host})),
+        )
+        .await
+        .unwrap();
+        request(
+            served.addr,
+            "POST",
+            &format!("/api/tables/{id}/start"),
+            Some(&json!({"token": host})),
+        )
+        .await
+        .unwrap();
+        let mut seat = Session::connect(served.addr, &id, Some(&guest))
+            .await
+            .unwrap();
+        seat.until(|s| s["deal"].is_u64()).await.unwrap();
+        seat.close().await;
+        let queried = request(
+            served.addr,
+            "GET",
+            &format!("/api/tables/{id}?token={host}"),
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(queried.status, 200);
+        // Let the log catch up, then stop the server.
+        let mut log = String::new();
+        for _ in 0..100 {
+            log = served.log.lock().unwrap().clone();
+            if log.contains("socket closed") {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        served.child.kill().unwrap();
+        served.child.wait().unwrap();
+        for token in [&host, &guest] {
+            assert!(!log.contains(token.as_str()), "a token in the log:\n{log}");
+        }
+        let access = log
+            .lines()
+            .find(|l| {
+                l.contains("request")
+                    && l.contains("method=POST")
+                    && l.contains("path=/api/tables ")
+            })
+            .unwrap_or_else(|| panic!("no access line:\n{log}"));
+        assert!(access.contains("status=201"), "{access}");
+        assert!(access.contains("ms="), "{access}");
+        assert!(log.contains(&format!("path=/api/tables/{id} ")), "{log}");
+        assert!(
+            log.contains("socket opened") && log.contains("seat 1"),
+            "{log}"
+        );
+        assert!(
+            log.contains("table created") && log.contains("table started"),
+            "{log}"
+        );
+    });
+}
+
+/// `--log warn` leaves out the access lines; a bad level is refused in one line.
+#[test]
+fn the_log_level_is_chosen_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("quiet.db").display());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let mut served = serve_with(&db, &["--log", "warn"]);
+        let answer = request(served.addr, "GET", "/api/tables", None)
+            .await
+            .unwrap();
+        assert_eq!(answer.status, 200);
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        served.child.kill().unwrap();
+        served.child.wait().unwrap();
+        let log = served.log.lock().unwrap().clone();
+        assert!(!log.contains("method=GET"), "{log}");
+    });
+    let out = Command::new(env!("CARGO_BIN_EXE_torite"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            &db,
+            "--log",
+            "loud=[x",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--log") && err.lines().count() == 1, "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_torite"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            &db,
+            "--allow-origin",
+            "ftp://x",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--allow-origin") && err.lines().count() == 1,
+        "{err}"
+    );
 }

@@ -165,7 +165,7 @@ pub(crate) async fn guard(State(hub): State<Arc<Hub>>, request: Request, next: N
     set_default(headers, header::X_FRAME_OPTIONS, "DENY");
     set_default(headers, header::REFERRER_POLICY, "no-referrer");
     let status = response.status().as_u16();
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let ms = (started.elapsed().as_secs_f64() * 100_000.0).round() / 100.0;
     let peer = peer.map_or_else(|| "-".to_owned(), |p| p.to_string());
     if status >= 500 {
         tracing::warn!(target: "torite_server::access", %method, %path, status, ms, %peer, "request");
