@@ -109,7 +109,7 @@ async function shots(page, name) {
   for (const lang of all ? [first, first === "ja" ? "en" : "ja"] : [first]) {
     if (lang !== (await page.evaluate(() => document.documentElement.lang))) {
       await page.locator("button.lang").click();
-      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.waitForFunction((l) => document.documentElement.lang === l && document.body.dataset.ready, lang);
       await page.waitForTimeout(300);
     }
     await page.screenshot({ path: join(out, `${name}-${lang}-phone.png`), fullPage: true });
@@ -122,7 +122,7 @@ async function shots(page, name) {
   }
   if (first !== (await page.evaluate(() => document.documentElement.lang))) {
     await page.locator("button.lang").click();
-    await page.waitForFunction((l) => document.documentElement.lang === l, first);
+    await page.waitForFunction((l) => document.documentElement.lang === l && document.body.dataset.ready, first);
   }
 }
 
@@ -189,10 +189,20 @@ await test("lobby in English and Japanese", async (page) => {
   if (options !== 12) throw new Error(`${options} presets listed`);
 });
 
+/** Fails when the page is wider than the phone's 390 px (something pushed it sideways). */
+async function fitsPhone(page, where) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > 390) throw new Error(`${where}: the page is ${width} px wide on a 390 px phone`);
+}
+
+// Four unbroken 24-character names and a long Japanese one, which the server accepts.
+const LONG_NAMES = ["Wolfeschlegelsteinhausen", "MMMMMMMMMMMMMMMMMMMMMMMM", "WWWWWWWWWWWWWWWWWWWWWWWW", "Xx_Ultimate_Destroyer_xX", "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来"];
+
 let tableUrl = "";
 await test("create a table and play a whole game against bots", async (page) => {
   await page.goto(base);
-  await page.locator("#name").fill("Aki");
+  // A long name: the game over, the history and the replay must fit the phone with it.
+  await page.locator("#name").fill(LONG_NAMES[0]);
   await page.locator("#preset").selectOption("mini-misere-4-1989");
   await page.locator("[name=deals]").fill("1");
   await page.locator("#fill").selectOption("heuristic");
@@ -206,6 +216,7 @@ await test("create a table and play a whole game against bots", async (page) => 
   if (seats !== 4) throw new Error(`${seats} seats shown`);
   await playToTheEnd(page);
   await page.locator(".game-over a[download]").waitFor();
+  await fitsPhone(page, "game over");
   await page.screenshot({ path: join(out, "game-over.png"), fullPage: true });
   const record = await (await fetch(`${base}/api/tables/${tableUrl.split("/").pop()}/record`)).json();
   if (record.ruleset !== "mini-misere-4-1989" && record.ruleset?.base !== "mini-misere-4-1989") {
@@ -249,7 +260,8 @@ await test("history page and replay viewer step through a finished game", async 
   const totals = await numbers(page.locator(".history-table tfoot th[data-seat]"));
   if (JSON.stringify(totals) !== JSON.stringify(last.totals)) throw new Error(`history totals ${totals} vs ${last.totals}`);
   await page.locator(".history a.record-link[download]").waitFor();
-  await page.screenshot({ path: join(out, "history.png"), fullPage: true });
+  await fitsPhone(page, "history");
+  await shots(page, "history");
   // The replay, action by action: every trick's winner as the record's replay has it.
   await page.locator(".history .replay-link").click();
   await page.waitForURL(/\/replay/);
@@ -271,7 +283,8 @@ await test("history page and replay viewer step through a finished game", async 
   const final = await numbers(page.locator(".deal-scores td.total"));
   if (JSON.stringify(final) !== JSON.stringify(last.totals)) throw new Error(`final totals ${final} vs ${last.totals}`);
   await page.locator(".deal-end .final").waitFor();
-  await page.screenshot({ path: join(out, "replay-end.png"), fullPage: true });
+  await fitsPhone(page, "replay");
+  await shots(page, "replay-end");
   // Keys: back to the start, then trick by trick; the position is in the address.
   await page.keyboard.press("Home");
   await page.waitForURL(/step=0$/);
@@ -449,15 +462,6 @@ async function holdSeat(page, id, seat, token) {
     localStorage.setItem(`torite-seat-${i}`, String(s));
   }, [id, seat, token]);
 }
-
-/** Fails when the page is wider than the phone's 390 px (something pushed it sideways). */
-async function fitsPhone(page, where) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (width > 390) throw new Error(`${where}: the page is ${width} px wide on a 390 px phone`);
-}
-
-// Four unbroken 24-character names and a long Japanese one, which the server accepts.
-const LONG_NAMES = ["Wolfeschlegelsteinhausen", "MMMMMMMMMMMMMMMMMMMMMMMM", "WWWWWWWWWWWWWWWWWWWWWWWW", "Xx_Ultimate_Destroyer_xX", "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来"];
 
 await test("long names are isolated and cut, and never widen a phone's page", async (page) => {
   if (LONG_NAMES.some((n) => [...n].length > 24)) throw new Error("a test name is longer than the server takes");

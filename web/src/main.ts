@@ -49,6 +49,8 @@ let routing = 0;
 
 async function route(): Promise<void> {
   const mine = ++routing;
+  // Marks the page drawn (for tests: a page still loading may not answer keys yet).
+  delete document.body.dataset.ready;
   cleanup?.();
   cleanup = null;
   renderHeader();
@@ -83,7 +85,10 @@ async function route(): Promise<void> {
   }
   // Another page was asked for while this one loaded: it has the screen now.
   if (mine !== routing) done?.();
-  else cleanup = done;
+  else {
+    cleanup = done;
+    document.body.dataset.ready = "1";
+  }
 }
 
 window.addEventListener("popstate", () => void route());
