@@ -366,8 +366,9 @@ impl Harness {
             .map(|(s, t)| (Some(s), t))
             .chain([(None, &published.spectator)])
         {
+            let shown = shown_cards(text);
             for owner in (0..deal.players()).filter(|&o| Some(o) != seat) {
-                if let Some(card) = deal.hand(owner).iter().find(|&c| shows(text, c)) {
+                if let Some(card) = (deal.hand(owner) & shown).first() {
                     return Err(format!(
                         "the state sent to {} shows {card}, which seat {owner} holds",
                         seat.map_or("spectators".to_owned(), |s| format!("seat {s}"))
@@ -379,12 +380,23 @@ impl Harness {
     }
 }
 
-/// Whether a state message (JSON text) names `card` anywhere but as the trump (`"trump":
-/// "JK"` names the joker's trump, not the card).
-fn shows(text: &str, card: Card) -> bool {
-    let quoted = format!("\"{card}\"");
-    let trump = format!("\"trump\":{quoted}");
-    text.matches(&quoted).count() > text.matches(&trump).count()
+/// Every card a state message (JSON text) names, anywhere but as the trump (`"trump": "JK"`
+/// names the joker's trump, not the card): the quoted two-character card codes.
+fn shown_cards(text: &str) -> CardSet {
+    let bytes = text.as_bytes();
+    let mut shown = CardSet::EMPTY;
+    for i in 0..bytes.len().saturating_sub(3) {
+        if bytes[i] != b'"' || bytes[i + 3] != b'"' || text[..i].ends_with("\"trump\":") {
+            continue;
+        }
+        if let Some(code) = text.get(i + 1..i + 3)
+            && let Ok(card) = code.parse::<Card>()
+            && card.to_string() == code
+        {
+            shown.insert(card);
+        }
+    }
+    shown
 }
 
 /// A table rebuilt from its stored events, as the server does on start.
@@ -487,13 +499,13 @@ mod tests {
 
     #[test]
     fn a_card_is_seen_wherever_it_is_but_as_the_trump() {
-        let card = |c: &str| c.parse::<Card>().expect("card");
+        let cards = |c: &str| c.parse::<CardSet>().expect("cards");
         let text = r#"{"hand":["AS"],"trump":"JK","trick":[{"seat":0,"card":"9H"}],"led":"S"}"#;
-        assert!(shows(text, card("AS")));
-        assert!(shows(text, card("9H")));
-        assert!(!shows(text, card("JK")));
-        assert!(!shows(text, card("KS")));
-        assert!(shows(r#"{"trump":"JK","trick":["JK"]}"#, card("JK")));
+        assert_eq!(shown_cards(text), cards("AS 9H"));
+        assert_eq!(
+            shown_cards(r#"{"trump":"JK","trick":["JK"],"x":"as"}"#),
+            cards("JK")
+        );
     }
 
     #[test]
