@@ -134,6 +134,9 @@ pub struct Hub {
     tables: RwLock<HashMap<String, TableHandle>>,
     /// Table creations per address: the allowance left and when it was last counted.
     creations: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
+    /// Held from counting an address's open tables to adding the new one, so that requests
+    /// at once cannot all pass [`Config::max_open_per_address`].
+    create_gate: tokio::sync::Mutex<()>,
     store: Arc<dyn Store>,
     config: Config,
 }
@@ -208,6 +211,7 @@ impl Hub {
         Ok(Arc::new(Hub {
             tables: RwLock::new(tables),
             creations: std::sync::Mutex::new(HashMap::new()),
+            create_gate: tokio::sync::Mutex::new(()),
             store,
             config,
         }))
@@ -284,6 +288,10 @@ impl Hub {
         creator: Option<std::net::IpAddr>,
     ) -> Result<(String, String), table::Refusal> {
         use table::Refusal;
+        let _gate = match (self.config.max_open_per_address, creator) {
+            (Some(_), Some(_)) => Some(self.create_gate.lock().await),
+            _ => None,
+        };
         let (live, mine) = self
             .tables
             .read()
@@ -337,9 +345,12 @@ impl Hub {
             token: table::token_hash(&token),
         };
         state.apply(&join)?;
-        let store_err = |e: store::StoreError| Refusal {
-            status: 503,
-            message: e.to_string(),
+        let store_err = |e: store::StoreError| {
+            tracing::error!(table = %id, "table not created: {e}");
+            Refusal {
+                status: 503,
+                message: e.to_string(),
+            }
         };
         let first = serde_json::to_string(&created).map_err(|e| Refusal::bad(e.to_string()))?;
         self.store

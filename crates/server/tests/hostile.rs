@@ -591,3 +591,27 @@ async fn idle_unstarted_tables_expire_and_open_tables_are_limited() {
     assert!(!ids.contains(&idle.as_str()), "{ids:?}");
     assert!(ids.contains(&playing.as_str()), "{ids:?}");
 }
+
+/// Requests at once from one address cannot all slip under its cap on open tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_open_table_cap_holds_for_requests_at_once() {
+    let config = Config {
+        max_open_per_address: Some(3),
+        ..Config::instant()
+    };
+    let server = Server::start("sqlite::memory:", config);
+    let addr = server.addr;
+    let tries: Vec<_> = (0..12)
+        .map(|_| tokio::spawn(post(addr, "/api/tables", json!({"name": "Dan"}))))
+        .collect();
+    let mut made = 0;
+    for task in tries {
+        let (status, body) = task.await.unwrap();
+        match status {
+            201 => made += 1,
+            429 => assert!(body["error"].as_str().unwrap().contains("open tables")),
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(made, 3);
+}
