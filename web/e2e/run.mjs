@@ -32,7 +32,7 @@ let server = null;
 /** Starts `torite serve` (again) on the test port and SQLite file, and waits until it answers. */
 async function startServer() {
   if (server) throw new Error("the server is already running");
-  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite:${join(tmp, "e2e.db")}`, "--instant-bots"], {
+  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite:${join(tmp, "e2e.db")}`, "--instant-bots", "--log", "warn"], {
     stdio: ["ignore", "inherit", "inherit"],
   });
   server = child;
