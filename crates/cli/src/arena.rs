@@ -66,8 +66,10 @@ fn save_records(dir: &Path, result: &ArenaResult) -> Result<(), Failure> {
         .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
     for (i, record) in result.records.iter().enumerate() {
         let path = dir.join(format!("game-{i:06}.json"));
-        std::fs::write(&path, torite_core::to_pretty_json(&record.to_json()))
-            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+        crate::save::save(
+            &path,
+            torite_core::to_pretty_json(&record.to_json()).as_bytes(),
+        )?;
     }
     Ok(())
 }

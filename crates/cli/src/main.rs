@@ -6,6 +6,7 @@ mod deal;
 mod input;
 mod play;
 mod rules;
+mod save;
 mod score;
 mod serve;
 mod sheet;

@@ -127,12 +127,7 @@ impl Sheet {
             "finished": game.is_finished(),
             "winners": game.winners(),
         });
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
-        }
-        std::fs::write(&self.path, torite_core::to_pretty_json(&value))
-            .map_err(|e| Failure::input(format!("cannot save {}: {e}", self.path.display())))
+        crate::save::save(&self.path, torite_core::to_pretty_json(&value).as_bytes())
     }
 }
 

@@ -39,8 +39,7 @@ pub fn run(args: Args) -> Result<String, Failure> {
     let bytes = sheet.render(format).map_err(Failure::input)?;
     match &args.output {
         Some(path) if path.as_os_str() != "-" => {
-            std::fs::write(path, &bytes)
-                .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+            crate::save::save(path, &bytes)?;
             Ok(format!("{}: {} bytes\n", path.display(), bytes.len()))
         }
         _ => {

@@ -162,6 +162,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
     let n = rules.players as usize;
     // Mean score per position with its confidence interval.
     let path = dir.join("score-by-position.svg");
+    let mut svg = String::new();
     {
         let scores = s.score_by_position();
         let lo = scores
@@ -175,7 +176,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .fold(f64::NEG_INFINITY, f64::max)
             .max(0.0);
         let pad = ((hi - lo) * 0.1).max(0.1);
-        let root = SVGBackend::new(&path, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
@@ -203,11 +204,13 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .map_err(plot_error)?;
         root.present().map_err(plot_error)?;
     }
+    crate::save::save(&path, svg.as_bytes())?;
     // Distribution of tricks per position.
     let path = dir.join("tricks-by-position.svg");
+    let mut svg = String::new();
     {
         let tricks = rules.tricks();
-        let root = SVGBackend::new(&path, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
@@ -251,8 +254,10 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .map_err(plot_error)?;
         root.present().map_err(plot_error)?;
     }
+    crate::save::save(&path, svg.as_bytes())?;
     // Deals per game.
     let path = dir.join("deals-per-game.svg");
+    let mut svg = String::new();
     {
         let max = s.deals_per_game.iter().copied().max().unwrap_or(1);
         let mut counts = vec![0usize; max + 1];
@@ -260,7 +265,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             counts[*d] += 1;
         }
         let top = counts.iter().copied().max().unwrap_or(1) as f64;
-        let root = SVGBackend::new(&path, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
@@ -288,5 +293,6 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .map_err(plot_error)?;
         root.present().map_err(plot_error)?;
     }
+    crate::save::save(&path, svg.as_bytes())?;
     Ok(())
 }

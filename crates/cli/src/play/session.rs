@@ -352,16 +352,7 @@ impl Session {
             "seed": self.seed,
             "bots": self.specs.iter().enumerate().map(|(s, b)| if s == self.human { "human".to_owned() } else { b.clone() }).collect::<Vec<_>>(),
         });
-        if let Some(dir) = self.path.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
-        }
-        let tmp = self.path.with_extension("json.tmp");
-        std::fs::write(&tmp, torite_core::to_pretty_json(&value))
-            .and_then(|()| std::fs::rename(&tmp, &self.path))
-            .map_err(|e| Failure::input(format!("cannot save {}: {e}", self.path.display())))
+        crate::save::save(&self.path, torite_core::to_pretty_json(&value).as_bytes())
     }
 }
 

@@ -1,0 +1,242 @@
+//! Integration tests of what the `torite` command writes and reads back: saving never destroys
+//! what is at the path (FIFOs, devices, links, failed writes), every file a command writes is
+//! read by the commands that claim to read it (or refused with a line saying what it is), and
+//! inputs above the size limits are refused before they are parsed.
+
+use std::io::Read;
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_torite");
+
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `torite` with `args` and `stdin` on standard input.
+fn torite_in(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start torite");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let text = stdin.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || {
+        // The command may stop reading early.
+        let _ = std::io::Write::write_all(&mut pipe, &text);
+    });
+    let out = child.wait_with_output().expect("torite ends");
+    writer.join().expect("the writer");
+    Run {
+        status: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn torite(args: &[&str]) -> Run {
+    torite_in(args, "")
+}
+
+fn ok(run: Run) -> String {
+    assert_eq!(run.status, Some(0), "stderr: {}", run.stderr);
+    run.stdout
+}
+
+/// Asserts a refusal: exit status 2 and exactly one line on standard error; returns the line.
+fn refused(run: Run) -> String {
+    assert_eq!(
+        run.status,
+        Some(2),
+        "stdout: {}\nstderr: {}",
+        run.stdout,
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "one line: {:?}", run.stderr);
+    assert!(run.stderr.ends_with('\n'));
+    run.stderr.trim_end().to_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("files-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// A game of Mura against instant bots, saved at `save`, stopped at the first question.
+fn play_saving(save: &Path) -> Run {
+    torite(&[
+        "play",
+        "mura-4",
+        "--plain",
+        "--fast",
+        "--bots",
+        "random",
+        "--seed",
+        "3",
+        "--save",
+        s(save),
+    ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving never destroys what is at the path
+// ---------------------------------------------------------------------------------------------
+
+/// Reads everything written into the FIFO at `path`, one writer after another, until `stop`.
+fn drain_fifo(path: PathBuf, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Vec<u8> {
+    let mut all = Vec::new();
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let mut fifo = std::fs::File::open(&path).expect("open the FIFO");
+        fifo.read_to_end(&mut all).expect("read the FIFO");
+    }
+    all
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success());
+}
+
+/// Wakes the reader of a FIFO blocked in `open` so that it can see it should stop.
+fn release_fifo(path: &Path, stop: &std::sync::atomic::AtomicBool) {
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let _ = std::fs::OpenOptions::new().write(true).open(path);
+}
+
+#[test]
+fn a_game_saved_into_a_fifo_writes_into_it_and_leaves_it_a_fifo() {
+    let dir = scratch("fifo-play");
+    let fifo = dir.join("game.json");
+    mkfifo(&fifo);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let (fifo, stop) = (fifo.clone(), stop.clone());
+        std::thread::spawn(move || drain_fifo(fifo, stop))
+    };
+    let run = play_saving(&fifo);
+    release_fifo(&fifo, &stop);
+    let received = String::from_utf8(reader.join().expect("the reader")).expect("UTF-8");
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .expect("still there")
+            .file_type()
+            .is_fifo(),
+        "the FIFO was replaced"
+    );
+    assert!(received.contains("\"ruleset\""), "{received}");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+    assert_eq!(leftovers.len(), 1, "only the FIFO is in the folder");
+}
+
+#[test]
+fn a_sheet_written_into_a_fifo_leaves_it_a_fifo() {
+    let dir = scratch("fifo-sheet");
+    let fifo = dir.join("sheet.html");
+    mkfifo(&fifo);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let (fifo, stop) = (fifo.clone(), stop.clone());
+        std::thread::spawn(move || drain_fifo(fifo, stop))
+    };
+    let run = torite(&["sheet", "mura-4", "--lang", "en", "-o", s(&fifo)]);
+    release_fifo(&fifo, &stop);
+    let received = String::from_utf8(reader.join().expect("the reader")).expect("UTF-8");
+    ok(run);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(received.contains("<html"), "{received}");
+}
+
+#[test]
+fn a_save_through_a_link_to_dev_null_leaves_the_link_and_the_device() {
+    let dir = scratch("dev-null");
+    let link = dir.join("game.json");
+    std::os::unix::fs::symlink("/dev/null", &link).expect("a link");
+    ok(play_saving(&link));
+    let meta = std::fs::symlink_metadata(&link).expect("still there");
+    assert!(meta.is_symlink(), "the link was replaced");
+    assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("/dev/null"));
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let sheet = dir.join("sheet.html");
+    std::os::unix::fs::symlink("/dev/null", &sheet).expect("a link");
+    ok(torite(&["sheet", "mura-4", "-o", s(&sheet)]));
+    assert!(std::fs::symlink_metadata(&sheet).unwrap().is_symlink());
+}
+
+#[test]
+fn a_full_device_is_one_line_and_a_failure() {
+    let line = refused(play_saving(Path::new("/dev/full")));
+    assert!(line.starts_with("cannot save /dev/full: "), "{line}");
+    assert!(
+        std::fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let line = refused(torite(&["sheet", "mura-4", "-o", "/dev/full"]));
+    assert!(line.starts_with("cannot save /dev/full: "), "{line}");
+}
+
+#[test]
+fn a_save_under_a_file_fails_and_keeps_the_file() {
+    let dir = scratch("under-a-file");
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "keep me").unwrap();
+    let target = file.join("game.json");
+    let line = refused(play_saving(&target));
+    assert!(
+        line.starts_with(&format!("cannot save {}: ", target.display())),
+        "{line}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
+}
+
+#[test]
+fn a_save_into_a_folder_is_refused_and_the_folder_kept() {
+    let dir = scratch("into-a-folder");
+    let line = refused(torite(&["sheet", "mura-4", "-o", s(&dir)]));
+    assert_eq!(
+        line,
+        format!("cannot save {}: it is a folder", dir.display())
+    );
+    assert!(dir.is_dir());
+}
+
+#[test]
+fn two_games_saving_at_once_to_one_path_both_save_whole_files() {
+    let dir = scratch("at-once");
+    let path = dir.join("game.json");
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| ok(play_saving(&path)));
+        }
+    });
+    ok(torite(&["replay", s(&path)]));
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["game.json"], "no temporary file is left");
+}
