@@ -10,8 +10,10 @@ use std::str::FromStr;
 
 use crate::card::{Card, CardSet, ParseCardError, Rank, Suit};
 use crate::ruleset::{
-    CardPoints, FollowRule, JokerRule, LotTiming, MAX_SEATS, Ruleset, Trump, TrumpRule,
+    FollowRule, JokerRule, LotTiming, MAX_SEATS, Ruleset, STRENGTH_TRUMP, Trump, TrumpRule,
 };
+use crate::scoring::Captured;
+use crate::seats::SeatSet;
 
 /// A seat number, `0..players`, in turn order.
 pub type Seat = usize;
@@ -355,6 +357,26 @@ pub struct LotState {
     pub failed: u8,
 }
 
+impl LotState {
+    /// The declaring seats.
+    #[must_use]
+    pub const fn declaring(&self) -> SeatSet {
+        SeatSet::from_bits(self.declarers)
+    }
+
+    /// The declarers that have lost a trick.
+    #[must_use]
+    pub const fn failing(&self) -> SeatSet {
+        SeatSet::from_bits(self.failed)
+    }
+
+    /// The declarers still in the Lot: they have won every trick so far.
+    #[must_use]
+    pub const fn in_play(&self) -> SeatSet {
+        SeatSet::from_bits(self.declarers & !self.failed)
+    }
+}
+
 /// The state of one deal.
 ///
 /// ```
@@ -665,6 +687,20 @@ impl Deal {
         self.legal_actions().contains(action)
     }
 
+    /// Whether the Lot may still be declared in this deal by some seat: before the first lead
+    /// while the seats are asked (1989 timing), or until the first trick is complete
+    /// (first-card timing). Always false in a game without the Lot.
+    #[must_use]
+    pub fn lot_open(&self) -> bool {
+        match self.rules.lot {
+            None => false,
+            Some(lot) => match lot.timing {
+                LotTiming::FirstCard => self.completed == 0,
+                LotTiming::BeforeLead => self.phase == Phase::LotQuestion,
+            },
+        }
+    }
+
     /// Whether the seat to act may declare the Lot with its card (first-card timing).
     #[must_use]
     pub fn may_declare_with_card(&self) -> bool {
@@ -752,7 +788,7 @@ impl Deal {
 
     /// The trumps of `trumps` that beat every trump already in the trick.
     fn trumps_above_best(&self, trumps: CardSet) -> CardSet {
-        if self.best_strength < 32 {
+        if self.best_strength < STRENGTH_TRUMP {
             return trumps;
         }
         self.beating(trumps)
@@ -852,7 +888,7 @@ impl Deal {
         match action {
             Action::Play(card) => self.play_card(card),
             Action::Lot => {
-                self.lot.declarers |= 1 << self.to_act;
+                self.lot.declarers |= SeatSet::single(self.to_act()).bits();
                 match self.phase {
                     Phase::LotQuestion => {
                         self.phase = Phase::Play;
@@ -974,7 +1010,7 @@ impl Deal {
         self.leader = winner;
         self.to_act = winner;
         if self.lot.declarers != 0 {
-            self.lot.failed |= self.lot.declarers & !(1 << winner);
+            self.lot.failed |= (self.lot.declaring() - SeatSet::single(w)).bits();
             if self.lot.failed == self.lot.declarers {
                 self.phase = Phase::Over; // RULES.md 1.4: a failed Lot ends the deal at once
                 return;
@@ -993,52 +1029,16 @@ impl Deal {
 
     /// Card points captured by `seat`, with the last-trick bonus once the deal is complete,
     /// valued with the trump known so far (RULES.md 2.1; 8s count 0 until a deal ends with no
-    /// trump set).
+    /// trump set): [`Ruleset::points_of`] what the seat has captured.
     #[must_use]
     pub fn card_points(&self, seat: Seat) -> u32 {
-        let won = self.won[seat];
-        let count = |ranks: u16| (won & CardSet::of_ranks(ranks)).len() as u32;
-        let bit = |r: Rank| 1u16 << r.index();
-        match self.rules.card_points {
-            CardPoints::None => 0,
-            CardPoints::Mura => {
-                count(bit(Rank::KING) | bit(Rank::QUEEN) | bit(Rank::JACK) | bit(Rank::ACE))
-                    + u32::from(self.ace_wins[seat])
-            }
-            CardPoints::Jass {
-                no_trump_eights,
-                joker,
-            } => {
-                let mut points = 11 * count(bit(Rank::ACE))
-                    + 4 * count(bit(Rank::KING))
-                    + 3 * count(bit(Rank::QUEEN))
-                    + 2 * count(bit(Rank::JACK))
-                    + 10 * count(bit(Rank::TEN));
-                if won.contains(Card::JOKER) {
-                    points += u32::from(joker);
-                }
-                match self.trump {
-                    Trump::Suit(trump)
-                        if self.rules.trump_ranking == crate::ruleset::Ranking::JassTrump =>
-                    {
-                        if won.contains(Card::new(trump, Rank::JACK)) {
-                            points += 18;
-                        }
-                        if won.contains(Card::new(trump, Rank::NINE)) {
-                            points += 14;
-                        }
-                    }
-                    Trump::None if no_trump_eights && self.is_over() => {
-                        points += 8 * count(bit(Rank::EIGHT));
-                    }
-                    _ => {}
-                }
-                if self.all_tricks_played() && self.last_trick.is_some_and(|t| t.winner == seat) {
-                    points += u32::from(self.rules.last_trick_bonus);
-                }
-                points
-            }
-        }
+        let captured = Captured {
+            cards: self.won[seat],
+            ace_wins: self.ace_wins[seat],
+            last_trick: self.all_tricks_played()
+                && self.last_trick.is_some_and(|t| t.winner == seat),
+        };
+        self.rules.points_of(&captured, self.trump, self.is_over())
     }
 }
 

@@ -7,6 +7,7 @@ use crate::card::CardSet;
 use crate::deal::{Action, Deal, PlayError, Seat, SetupError};
 use crate::ruleset::{GameEnd, MAX_SEATS, Ruleset, TieRule};
 use crate::scoring::{DealFacts, DealScore, ScoreError};
+use crate::seats::SeatSet;
 
 /// A finished deal, scored.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -266,16 +267,15 @@ impl Game {
             .map_err(GameError::Score)?;
         // Held-over points (Plus-Minus): each goes to the first later deal in which exactly one
         // of its pair scores.
-        let scorers: u8 = (0..n)
-            .filter(|s| score.scores[*s] > 0)
-            .fold(0, |m, s| m | 1 << s);
+        let scorers: SeatSet = (0..n).filter(|s| score.scores[*s] > 0).collect();
         self.held.retain(|pair| {
-            let scoring = pair & scorers;
-            if scoring.count_ones() == 1 {
-                score.scores[scoring.trailing_zeros() as usize] += 1;
-                false
-            } else {
-                true
+            let scoring = SeatSet::from_bits(*pair) & scorers;
+            match (scoring.len(), scoring.first()) {
+                (1, Some(seat)) => {
+                    score.scores[seat] += 1;
+                    false
+                }
+                _ => true,
             }
         });
         self.held.extend(score.held.iter().filter(|p| **p != 0));

@@ -9,6 +9,8 @@ pub mod playout;
 pub mod record;
 pub mod ruleset;
 pub mod scoring;
+pub mod seats;
+pub mod seeds;
 pub mod shuffle;
 pub mod view;
 pub mod worlds;
@@ -25,8 +27,12 @@ pub use record::{
 };
 pub use ruleset::{
     CardPoints, Direction, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES,
-    Preset, Ranking, Ruleset, RulesetError, RulesetProblem, Scoring, TieRule, Trump, TrumpRule,
+    Preset, Ranking, Ruleset, RulesetError, RulesetProblem, STRENGTH_JOKER_TRUMP,
+    STRENGTH_LED_JOKER, STRENGTH_LED_LOW, STRENGTH_LOSES, STRENGTH_TRUMP, Scoring, TieRule, Trump,
+    TrumpRule,
 };
-pub use scoring::{DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
+pub use scoring::{Captured, DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
+pub use seats::{SeatSet, SeatSetIter};
+pub use seeds::Seeds;
 pub use view::View;
 pub use worlds::Worlds;

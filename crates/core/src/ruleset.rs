@@ -15,6 +15,20 @@ use crate::card::{Card, CardSet, Rank, Suit};
 /// The most seats any ruleset has.
 pub const MAX_SEATS: usize = 5;
 
+/// [`Ruleset::strength`] of a card that cannot win the trick: off the led suit and not a trump
+/// (or a joker that was not led, where the joker then loses).
+pub const STRENGTH_LOSES: u8 = 0;
+/// [`Ruleset::strength`] of the low card led where it beats every card of its suit: above every
+/// plain card of the suit (their strengths are the rank order's, from 1), below every trump.
+pub const STRENGTH_LED_LOW: u8 = 31;
+/// The least [`Ruleset::strength`] of a trump: a trump is this plus its rank's strength in the
+/// trump order, so every trump beats every plain card.
+pub const STRENGTH_TRUMP: u8 = 32;
+/// [`Ruleset::strength`] of the joker that is the highest trump (Middler with joker).
+pub const STRENGTH_JOKER_TRUMP: u8 = 48;
+/// [`Ruleset::strength`] of a led Mini Misère joker: it wins the trick.
+pub const STRENGTH_LED_JOKER: u8 = 64;
+
 /// Which card wins within a suit, high to low.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
@@ -1141,7 +1155,11 @@ impl Ruleset {
         Value::Object(map)
     }
 
-    /// How strongly `card` competes in a trick: higher wins. 0 means it cannot win.
+    /// How strongly `card` competes in a trick: higher wins. [`STRENGTH_LOSES`] (0) means it
+    /// cannot win; plain cards of the led suit have their rank order's strength (from 1, at most
+    /// 10), a led low card that wins [`STRENGTH_LED_LOW`], trumps [`STRENGTH_TRUMP`] and above,
+    /// the joker as the highest trump [`STRENGTH_JOKER_TRUMP`], a led winning joker
+    /// [`STRENGTH_LED_JOKER`].
     ///
     /// `led` is the suit to follow (`None` when a led joker left the others free), `trump` the
     /// trump in force, and `leading` whether `card` is the trick's first card.
@@ -1151,22 +1169,22 @@ impl Ruleset {
         let rank = Rank(card.index() & 15);
         if card.is_joker() {
             return match self.joker {
-                Some(JokerRule::HighestTrump) => 48,
-                _ if leading => 64,
-                _ => 0,
+                Some(JokerRule::HighestTrump) => STRENGTH_JOKER_TRUMP,
+                _ if leading => STRENGTH_LED_JOKER,
+                _ => STRENGTH_LOSES,
             };
         }
         if let Trump::Suit(t) = trump
             && t as u8 == lane
         {
-            return 32 + self.trump_ranking.strength(rank);
+            return STRENGTH_TRUMP + self.trump_ranking.strength(rank);
         }
         match led {
             Some(l) if l as u8 == lane => {}
-            _ => return 0,
+            _ => return STRENGTH_LOSES,
         }
         if leading && self.led_low_wins && self.low_card == Some(rank) {
-            return 31;
+            return STRENGTH_LED_LOW;
         }
         self.ranking.strength(rank)
     }

@@ -7,7 +7,6 @@
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::{ActionSet, Deal, LotState, Phase, Seat, Trick};
 use crate::ruleset::{JokerRule, Ruleset, Trump};
-use crate::worlds::Worlds;
 
 /// One seat's view of a deal.
 #[derive(Clone, Copy, Debug)]
@@ -187,15 +186,6 @@ impl<'a> View<'a> {
 }
 
 impl View<'_> {
-    /// A complete deal consistent with this view: the viewer's hand and every public fact are
-    /// kept, and the unseen cards are dealt to the other seats at random, each receiving as many
-    /// as it holds and none it is known not to hold ([`View::possible`]). Search bots sample
-    /// these worlds ("determinisations"); nothing in the result comes from the other seats'
-    /// real hands. To deal many worlds of one view, make its [`Worlds`] once.
-    pub fn sample_world(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Deal {
-        Worlds::new(*self).sample(rng)
-    }
-
     /// The deal with the other seats' hands replaced by `hands` (the viewer's own entry is
     /// ignored). The caller is responsible for giving a consistent assignment, as
     /// [`View::sample_world`] does.

@@ -21,6 +21,7 @@
 use crate::card::{Card, CardSet};
 use crate::deal::Deal;
 use crate::ruleset::MAX_SEATS;
+use crate::seats::SeatSet;
 use crate::shuffle::below;
 use crate::view::View;
 
@@ -33,8 +34,8 @@ pub struct Worlds<'v> {
     view: View<'v>,
     /// The unseen cards, most constrained first.
     cards: [Card; 64],
-    /// For each card of `cards`, the seats that may hold it (a bit per seat).
-    allowed: [u8; 64],
+    /// For each card of `cards`, the seats that may hold it.
+    allowed: [SeatSet; 64],
     /// How many cards are unseen.
     len: usize,
     /// Where the cards that every other seat may hold begin in `cards` (they come last).
@@ -51,26 +52,24 @@ impl<'v> Worlds<'v> {
         let n = usize::from(view.rules().players);
         let mut possible = [CardSet::EMPTY; MAX_SEATS];
         let mut sizes = [0u8; MAX_SEATS];
-        let mut others = 0u8;
+        let mut others = SeatSet::EMPTY;
         for seat in (0..n).filter(|s| *s != me) {
             possible[seat] = view.possible(seat);
             sizes[seat] = view.hand_len(seat) as u8;
-            others |= 1 << seat;
+            others.insert(seat);
         }
-        let mut entries = [(0u32, Card::JOKER, 0u8); 64];
+        let mut entries = [(0u32, Card::JOKER, SeatSet::EMPTY); 64];
         let mut len = 0;
         for card in view.unseen() {
-            let allowed = (0..n)
-                .filter(|s| possible[*s].contains(card))
-                .fold(0u8, |m, s| m | 1 << s);
-            entries[len] = (allowed.count_ones(), card, allowed);
+            let allowed: SeatSet = (0..n).filter(|s| possible[*s].contains(card)).collect();
+            entries[len] = (allowed.len() as u32, card, allowed);
             len += 1;
         }
         entries[..len].sort_unstable_by_key(|(count, card, _)| (*count, *card));
         let mut worlds = Worlds {
             view,
             cards: [Card::JOKER; 64],
-            allowed: [0; 64],
+            allowed: [SeatSet::EMPTY; 64],
             len,
             free: len,
             sizes,
@@ -123,12 +122,12 @@ impl<'v> Worlds<'v> {
         // The constrained cards, one at a time, each to an allowed seat with probability
         // proportional to the room left in its hand.
         for (card, allowed) in self.cards[..self.free].iter().zip(&self.allowed) {
-            let total: u32 = seats(*allowed).map(|s| u32::from(room[s])).sum();
+            let total: u32 = allowed.iter().map(|s| u32::from(room[s])).sum();
             if total == 0 {
                 return None;
             }
             let mut pick = below(rng, total);
-            for seat in seats(*allowed) {
+            for seat in allowed.iter() {
                 let r = u32::from(room[seat]);
                 if pick < r {
                     hands[seat].insert(*card);
@@ -175,7 +174,7 @@ impl<'v> Worlds<'v> {
             return true;
         }
         let card = self.cards[i];
-        for seat in seats(self.allowed[i]) {
+        for seat in self.allowed[i] {
             if room[seat] > 0 {
                 room[seat] -= 1;
                 hands[seat].insert(card);
@@ -190,13 +189,15 @@ impl<'v> Worlds<'v> {
     }
 }
 
-/// The seats of a bit mask, lowest first.
-fn seats(mut mask: u8) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let seat = mask.trailing_zeros() as usize;
-        mask &= mask.wrapping_sub(1);
-        (seat < 8).then_some(seat)
-    })
+impl View<'_> {
+    /// A complete deal consistent with this view: the viewer's hand and every public fact are
+    /// kept, and the unseen cards are dealt to the other seats at random, each receiving as many
+    /// as it holds and none it is known not to hold ([`View::possible`]). Search bots sample
+    /// these worlds ("determinisations"); nothing in the result comes from the other seats'
+    /// real hands. To deal many worlds of one view, make its [`Worlds`] once.
+    pub fn sample_world(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Deal {
+        Worlds::new(*self).sample(rng)
+    }
 }
 
 #[cfg(test)]
