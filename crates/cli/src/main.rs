@@ -346,8 +346,11 @@ fn run(cli: Cli) -> Result<String, Failure> {
             Ok(torite_core::to_pretty_json(&record.to_json()))
         }
         Command::Show { file, scores_only } => {
-            let replay = input::replay_file(&file)?;
-            Ok(show::render(&replay, !scores_only))
+            let (replay, kind) = input::replay_or_sheet(&file)?;
+            Ok(show::render(
+                &replay,
+                !scores_only && kind == input::Kind::Record,
+            ))
         }
         Command::Arena {
             ruleset,

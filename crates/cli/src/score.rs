@@ -6,7 +6,10 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use torite_core::{CardPoints, DealFacts, Game, LotResult, MAX_SEATS, Ruleset, Scoring};
+use torite_core::record::{LotReport, rule_name};
+use torite_core::{
+    CardPoints, DealFacts, DealReport, Game, LotResult, MAX_SEATS, Replay, Report, Ruleset, Scoring,
+};
 use torite_i18n::Catalog;
 
 use crate::Failure;
@@ -39,10 +42,21 @@ impl Sheet {
 
     /// Loads a saved sheet, checking every deal again.
     pub fn load(path: &Path) -> Result<Sheet, Failure> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-        let value: Value = serde_json::from_str(&text)
-            .map_err(|e| Failure::input(format!("{}: invalid JSON: {e}", path.display())))?;
+        let value = crate::input::read_json(path)?;
+        let is_record = value["deals"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|d| d.get("hands").is_some()));
+        if is_record {
+            let p = path.display();
+            return Err(Failure::input(format!(
+                "{p} is a game record, not a score-keeping save: show it with `torite show {p}`"
+            )));
+        }
+        Sheet::from_value(&value, path)
+    }
+
+    /// A sheet from the JSON of a score-keeping save read from `path`, checking every deal.
+    pub fn from_value(value: &Value, path: &Path) -> Result<Sheet, Failure> {
         let rules = Ruleset::from_json(&value["ruleset"])
             .map_err(|e| Failure::input(format!("{}: ruleset: {e}", path.display())))?;
         let mut sheet = Sheet::new(rules, path.to_owned());
@@ -88,6 +102,40 @@ impl Sheet {
                 .map_err(|e| Failure::input(format!("{}: deal {i}: {e}", path.display())))?;
         }
         Ok(sheet)
+    }
+
+    /// The sheet as a replay for `torite show`: each deal's tricks won, card points, Lot,
+    /// scores and totals, without cards (the sheet has none).
+    pub fn replay(&self) -> Result<Replay, Failure> {
+        let game = self.game().map_err(Failure::input)?;
+        let n = self.rules.players as usize;
+        let deals = game
+            .results()
+            .iter()
+            .map(|r| DealReport {
+                dealer: r.dealer,
+                trump: None,
+                lot: r.facts.lot.map(|l| LotReport {
+                    declarers: (0..n).filter(|s| l.declarers & (1 << s) != 0).collect(),
+                    success: Some(l.winner.is_some()),
+                }),
+                tricks: Vec::new(),
+                tricks_won: r.facts.tricks[..n].to_vec(),
+                card_points: r.facts.points[..n].to_vec(),
+                scores: Some(r.score.scores[..n].to_vec()),
+                totals: Some(r.totals[..n].to_vec()),
+                complete: true,
+                rule: Some(rule_name(r.score.rule).to_owned()),
+            })
+            .collect();
+        let report = Report {
+            ruleset: self.rules.to_json(),
+            players: None,
+            deals,
+            finished: game.is_finished(),
+            winners: game.winners().to_vec(),
+        };
+        Ok(Replay { game, report })
     }
 
     /// The game the entries make.

@@ -240,3 +240,202 @@ fn two_games_saving_at_once_to_one_path_both_save_whole_files() {
         .collect();
     assert_eq!(names, ["game.json"], "no temporary file is left");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Every file written is read by the commands that claim to read it
+// ---------------------------------------------------------------------------------------------
+
+/// A Mura score sheet of two deals, saved at `path`.
+fn score_sheet(path: &Path) {
+    ok(torite_in(
+        &["score", "mura-4", "--lang", "en", "--save", s(path)],
+        "2 3 4 0\n5 5 6 0\n3 3 3 0\n6 4 6 0\nq\n",
+    ));
+}
+
+#[test]
+fn a_game_saved_by_play_is_resumed_replayed_shown_and_counted() {
+    let dir = scratch("pair-play");
+    let save = dir.join("game.json");
+    ok(play_saving(&save));
+    let replayed = ok(torite(&["replay", s(&save)]));
+    assert!(replayed.contains("\"deals\""), "{replayed}");
+    assert!(ok(torite(&["show", s(&save)])).contains("Deal 1"));
+    ok(torite(&["perft", s(&save), "--depth", "1"]));
+    ok(torite(&["play", "--plain", "--resume", s(&save)]));
+}
+
+#[test]
+fn a_score_sheet_is_resumed_and_shown_and_refused_as_a_record_with_what_it_is() {
+    let dir = scratch("pair-score");
+    let sheet = dir.join("sheet.json");
+    score_sheet(&sheet);
+    let shown = ok(torite(&["show", s(&sheet)]));
+    assert!(shown.contains("Deal 2 (dealer: seat 1)"), "{shown}");
+    assert!(
+        shown.contains("  total             0      0      0      2"),
+        "{shown}"
+    );
+    assert_eq!(
+        ok(torite(&["show", s(&sheet), "--scores-only"])),
+        shown,
+        "a sheet has no tricks to leave out"
+    );
+    let resumed = ok(torite_in(
+        &["score", "--lang", "en", "--resume", s(&sheet)],
+        "q\n",
+    ));
+    assert!(resumed.contains("Deal 3"), "{resumed}");
+    let p = sheet.display();
+    let what = format!(
+        "{p} is a torite score-keeping save, not a game record (it has no cards): \
+         show it with `torite show {p}` or continue it with `torite score --resume {p}`"
+    );
+    assert_eq!(refused(torite(&["replay", s(&sheet)])), what);
+    assert_eq!(refused(torite(&["perft", s(&sheet), "--depth", "1"])), what);
+    assert_eq!(
+        refused(torite(&["play", "--plain", "--resume", s(&sheet)])),
+        format!(
+            "{p} is a torite score-keeping save, not a game: continue it with `torite score --resume {p}`"
+        )
+    );
+}
+
+#[test]
+fn a_seeded_deal_and_a_seeded_game_are_replayed_shown_and_counted() {
+    let dir = scratch("pair-deal");
+    for (name, extra) in [("deal.json", None), ("game.json", Some("--play"))] {
+        let path = dir.join(name);
+        let mut args = vec!["deal", "molotow-jass", "--seed", "5"];
+        args.extend(extra);
+        std::fs::write(&path, ok(torite(&args))).unwrap();
+        ok(torite(&["replay", s(&path)]));
+        assert!(ok(torite(&["show", s(&path)])).contains("Deal 1"));
+        ok(torite(&["perft", s(&path), "--depth", "1"]));
+        let line = refused(torite(&["score", "--resume", s(&path)]));
+        assert_eq!(
+            line,
+            format!(
+                "{} is a game record, not a score-keeping save: show it with `torite show {}`",
+                path.display(),
+                path.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn arena_records_are_replayed_and_shown() {
+    let dir = scratch("pair-arena");
+    let records = dir.join("records");
+    ok(torite(&[
+        "arena",
+        "--ruleset",
+        "mura-3",
+        "--bots",
+        "random",
+        "--deals",
+        "1",
+        "--records",
+        s(&records),
+    ]));
+    let mut n = 0;
+    for entry in std::fs::read_dir(&records).unwrap() {
+        let path = entry.unwrap().path();
+        ok(torite(&["replay", s(&path)]));
+        ok(torite(&["show", s(&path)]));
+        n += 1;
+    }
+    assert_eq!(n, 3, "one record per seat rotation");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input sizes
+// ---------------------------------------------------------------------------------------------
+
+/// The size limit of records and saved games (README).
+const MAX_RECORD: usize = 4 * 1024 * 1024;
+/// The size limit of house-rule files (README).
+const MAX_HOUSE_RULES: usize = 64 * 1024;
+
+/// A legal record padded with spaces to exactly `len` bytes.
+fn padded_record(len: usize) -> String {
+    let mut text = ok(torite(&["deal", "mura-4", "--seed", "1", "--play"]));
+    assert!(text.len() < len);
+    text.extend(std::iter::repeat_n(' ', len - text.len()));
+    text
+}
+
+#[test]
+fn a_record_at_the_limit_replays_and_one_byte_more_is_refused() {
+    let dir = scratch("record-limit");
+    let at = dir.join("at.json");
+    std::fs::write(&at, padded_record(MAX_RECORD)).unwrap();
+    ok(torite(&["replay", s(&at)]));
+    let over = dir.join("over.json");
+    std::fs::write(&over, padded_record(MAX_RECORD + 1)).unwrap();
+    let limit = "is larger than 4 MiB, the limit for records and saved games";
+    for command in ["replay", "show"] {
+        assert_eq!(
+            refused(torite(&[command, s(&over)])),
+            format!("{} {limit}", over.display())
+        );
+    }
+    assert_eq!(
+        refused(torite(&["play", "--plain", "--resume", s(&over)])),
+        format!("{} {limit}", over.display())
+    );
+    assert_eq!(
+        refused(torite(&["score", "--resume", s(&over)])),
+        format!("{} {limit}", over.display())
+    );
+}
+
+#[test]
+fn a_big_real_record_under_the_limit_replays() {
+    // A house rule of 600 deals: about 330 KB, a hundred times the longest real game.
+    let dir = scratch("big-record");
+    let rules = dir.join("long.toml");
+    std::fs::write(&rules, "base = \"plus-minus-jass-4\"\ndeals = 600\n").unwrap();
+    let record = dir.join("long.json");
+    std::fs::write(
+        &record,
+        ok(torite(&["deal", s(&rules), "--seed", "2", "--play"])),
+    )
+    .unwrap();
+    assert!(std::fs::metadata(&record).unwrap().len() > 300_000);
+    let report: serde_json::Value =
+        serde_json::from_str(&ok(torite(&["replay", s(&record)]))).unwrap();
+    assert_eq!(report["deals"].as_array().unwrap().len(), 600);
+    assert_eq!(report["finished"], true);
+}
+
+#[test]
+fn endless_standard_input_is_refused_at_the_limit() {
+    // Far more than the limit: the command stops reading at the limit and refuses.
+    let input = " ".repeat(4 * MAX_RECORD);
+    assert_eq!(
+        refused(torite_in(&["replay", "-"], &input)),
+        "standard input is larger than 4 MiB, the limit for records and saved games"
+    );
+}
+
+#[test]
+fn a_house_rule_file_at_the_limit_loads_and_one_byte_more_is_refused() {
+    let dir = scratch("rules-limit");
+    let mut text = "base = \"mura-4\"\nthreshold = 3\n#".to_owned();
+    text.extend(std::iter::repeat_n('x', MAX_HOUSE_RULES - text.len()));
+    let at = dir.join("at.toml");
+    std::fs::write(&at, &text).unwrap();
+    assert!(ok(torite(&["rules", s(&at)])).contains("threshold = 3"));
+    text.push('x');
+    let over = dir.join("over.toml");
+    std::fs::write(&over, &text).unwrap();
+    assert_eq!(
+        refused(torite(&["rules", s(&over)])),
+        format!(
+            "{} is larger than 64 KiB, the limit for house-rule files",
+            over.display()
+        )
+    );
+}

@@ -141,10 +141,13 @@ impl Session {
     /// Continues a saved game: the record is replayed (and so checked), the table settings
     /// come from its `table` entry, and later deals come from the same seed as before.
     pub fn resume(path: &Path) -> Result<Session, Failure> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-        let value: Value = serde_json::from_str(&text)
-            .map_err(|e| Failure::input(format!("{}: invalid JSON: {e}", path.display())))?;
+        let value = crate::input::read_json(path)?;
+        if crate::input::kind(&value) == crate::input::Kind::ScoreSheet {
+            let p = path.display();
+            return Err(Failure::input(format!(
+                "{p} is a torite score-keeping save, not a game: continue it with `torite score --resume {p}`"
+            )));
+        }
         let replay = torite_core::record::replay_value(&value)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
         let table = value.get("table").ok_or_else(|| {
