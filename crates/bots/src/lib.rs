@@ -88,31 +88,46 @@ pub enum Budget {
     Millis(u32),
 }
 
+/// The largest iteration budget a spec may give (`ismcts:1000000`).
+pub const MAX_ITERATIONS: u32 = 1_000_000;
+
+/// The largest time budget a spec may give, in milliseconds (`ismcts:60000ms`, a minute).
+pub const MAX_MILLIS: u32 = 60_000;
+
+/// Parses the `BUDGET` of a spec `name:BUDGET`: `2000` (iterations) or `200ms`.
+fn parse_budget(spec: &str, budget: &str) -> Result<Budget, BotError> {
+    let (digits, max, make): (&str, u32, fn(u32) -> Budget) = match budget.strip_suffix("ms") {
+        Some(ms) => (ms, MAX_MILLIS, Budget::Millis),
+        None => (budget, MAX_ITERATIONS, Budget::Iterations),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(BotError::BadBudget(spec.to_owned()));
+    }
+    // All digits: anything that does not fit is out of range, however long.
+    match digits.parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(make(n)),
+        _ => Err(BotError::BudgetOutOfRange(spec.to_owned())),
+    }
+}
+
 /// Makes a bot from a spec `name` or `name:BUDGET`, seeded. `BUDGET` is a number of
-/// iterations (`ismcts:2000`) or milliseconds (`ismcts:200ms`); bots without a search ignore
-/// it, and each search bot has a default budget.
+/// iterations (`ismcts:2000`, 1 to [`MAX_ITERATIONS`]) or milliseconds (`ismcts:200ms`, 1 to
+/// [`MAX_MILLIS`]); bots without a search ignore it, and each search bot has a default budget.
 ///
 /// # Errors
 ///
-/// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`] or a malformed budget.
+/// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`] or [`REFERENCE_BOTS`],
+/// [`BotError::BadBudget`] for a budget that is not a number, [`BotError::BudgetOutOfRange`]
+/// for one outside those ranges.
 pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     let (name, budget) = match spec.split_once(':') {
         None => (spec, None),
-        Some((name, budget)) => {
-            let parsed = match budget.strip_suffix("ms") {
-                Some(ms) => ms.parse().ok().filter(|n| *n > 0).map(Budget::Millis),
-                None => budget
-                    .parse()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .map(Budget::Iterations),
-            };
-            match parsed {
-                Some(b) => (name, Some(b)),
-                None => return Err(BotError::UnknownBot(spec.to_owned())),
-            }
-        }
+        Some((name, budget)) => (name, Some(budget)),
     };
+    if !BOT_NAMES.contains(&name) && !REFERENCE_BOTS.contains(&name) {
+        return Err(BotError::UnknownBot(name.to_owned()));
+    }
+    let budget = budget.map(|b| parse_budget(spec, b)).transpose()?;
     let _ = budget; // used by the search bots
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
@@ -136,8 +151,13 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum BotError {
-    /// No bot has this name.
+    /// No bot has this name (the spec as given).
     UnknownBot(String),
+    /// The spec's budget is neither a number of iterations nor of milliseconds.
+    BadBudget(String),
+    /// The spec's budget is outside 1 to [`MAX_ITERATIONS`] iterations or 1 to
+    /// [`MAX_MILLIS`] milliseconds.
+    BudgetOutOfRange(String),
     /// A bot chose an illegal action (a bug in that bot).
     Illegal {
         /// The bot's name.
@@ -159,6 +179,16 @@ impl fmt::Display for BotError {
             BotError::UnknownBot(name) => {
                 write!(f, "unknown bot {name:?} (known: {})", BOT_NAMES.join(", "))
             }
+            BotError::BadBudget(spec) => write!(
+                f,
+                "bot {spec:?}: the budget after the colon is a number of iterations \
+                 (ismcts:2000) or milliseconds (ismcts:200ms)"
+            ),
+            BotError::BudgetOutOfRange(spec) => write!(
+                f,
+                "bot {spec:?}: the budget is out of range: 1 to {MAX_ITERATIONS} iterations \
+                 or 1ms to {MAX_MILLIS}ms"
+            ),
             BotError::Illegal {
                 bot,
                 seat,
@@ -204,4 +234,72 @@ pub fn play_deal(deal: &mut Deal, bots: &mut [Box<dyn Bot>]) -> Result<Vec<Actio
         actions.push(step(deal, bots[seat].as_mut())?);
     }
     Ok(actions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(spec: &str) -> String {
+        make_bot(spec, 0).map(|_| ()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn budgets_in_range_make_bots() {
+        for spec in [
+            "ismcts:1",
+            "ismcts:1000000",
+            "ismcts:1ms",
+            "ismcts:60000ms",
+            "pimc:40",
+            "random:5",
+        ] {
+            assert!(make_bot(spec, 0).is_ok(), "{spec}");
+        }
+    }
+
+    #[test]
+    fn a_budget_out_of_range_says_the_range() {
+        for spec in [
+            "ismcts:0",
+            "ismcts:1000001",
+            "ismcts:99999999999",
+            "pimc:0ms",
+            "ismcts:60001ms",
+        ] {
+            assert_eq!(
+                refusal(spec),
+                format!(
+                    "bot {spec:?}: the budget is out of range: 1 to 1000000 iterations or 1ms to 60000ms"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_budget_that_is_not_a_number_says_what_a_budget_is() {
+        for spec in [
+            "ismcts:",
+            "ismcts:fast",
+            "ismcts:-5",
+            "ismcts:2s",
+            "ismcts:ms",
+        ] {
+            assert_eq!(
+                refusal(spec),
+                format!(
+                    "bot {spec:?}: the budget after the colon is a number of iterations \
+                     (ismcts:2000) or milliseconds (ismcts:200ms)"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_is_named_whatever_its_budget() {
+        assert_eq!(
+            refusal("alphazero:0"),
+            "unknown bot \"alphazero\" (known: random, heuristic, ismcts, pimc)"
+        );
+    }
 }
