@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use serde_json::Value;
-use torite_core::{Preset, Replay, Ruleset, perft};
+use torite_core::{Preset, Replay, Ruleset, RulesetProblem, perft};
 
 use crate::Failure;
 
@@ -176,20 +176,182 @@ pub fn load_rules(arg: &str) -> Result<Ruleset, Failure> {
         )));
     }
     let text = read_text(path, MAX_HOUSE_RULES_BYTES, "house-rule files")?;
-    let value = parse_house_rules(&text).map_err(|e| Failure::input(format!("{arg}: {e}")))?;
-    Ruleset::from_json(&value).map_err(|e| Failure::input(format!("{arg}: {e}")))
+    let value = parse_house_rules(&text).map_err(|e| match e.at {
+        Some((line, column)) => Failure::input(format!("{arg}:{line}:{column}: {}", e.message)),
+        None => Failure::input(format!("{arg}: {}", e.message)),
+    })?;
+    Ruleset::from_json(&value).map_err(|e| {
+        // Point at the option the first problem names, when the file has it.
+        let option = e.problems.first().and_then(|p| match p {
+            RulesetProblem::UnknownOption(name) => Some(name.as_str()),
+            RulesetProblem::NotApplicable { option, .. }
+            | RulesetProblem::BadValue { option, .. } => Some(*option),
+            _ => None,
+        });
+        match option.and_then(|o| key_position(&text, o)) {
+            Some((line, column)) => Failure::input(format!("{arg}:{line}:{column}: {e}")),
+            None => Failure::input(format!("{arg}: {e}")),
+        }
+    })
+}
+
+/// Where house-rule text sets `key`: a TOML `key = ...` line or a JSON `"key":`.
+fn key_position(text: &str, key: &str) -> Option<(usize, usize)> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let toml_key = trimmed
+            .split_once('=')
+            .map(|(k, _)| k.trim().trim_matches(['"', '\'']));
+        if toml_key == Some(key) {
+            return Some(line_column(text, offset + indent));
+        }
+        if let Some(at) = line.find(&format!("\"{key}\""))
+            && line[at + key.len() + 2..].trim_start().starts_with(':')
+        {
+            return Some(line_column(text, offset + at));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Why house-rule text cannot be read, and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HouseRulesError {
+    /// Line and column (from 1, in characters), when the problem has a place.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong, naming the key where there is one.
+    pub message: String,
+}
+
+/// The line and column (from 1, the column in characters) of byte `offset` of `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..text.floor_char_boundary(offset)];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+/// A TOML error as one line naming the key: the toml crate's message and span, reworded.
+fn toml_error(text: &str, e: &toml::de::Error) -> HouseRulesError {
+    let message = e.message().trim();
+    let Some(span) = e.span().filter(|s| text.get(s.clone()).is_some()) else {
+        return HouseRulesError {
+            at: None,
+            message: format!("invalid TOML: {message}"),
+        };
+    };
+    let found = text[span.clone()].trim();
+    // The key of a `key = value` line the span is in (the value's key for a bad value).
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let key = text[line_start..span.start]
+        .split_once('=')
+        .map(|(k, _)| k.trim().trim_matches(['"', '\'']))
+        .filter(|k| !k.is_empty());
+    let message = if message == "duplicate key" {
+        format!("duplicate key `{found}`")
+    } else if message.starts_with("invalid type: integer") {
+        match key {
+            Some(key) => format!("`{key}` = {found}: the integer is out of range"),
+            None => format!("{found}: the integer is out of range"),
+        }
+    } else {
+        match key {
+            Some(key) => format!("`{key}`: invalid TOML: {message}"),
+            None => format!("invalid TOML: {message}"),
+        }
+    };
+    HouseRulesError {
+        at: Some(line_column(text, span.start)),
+        message,
+    }
 }
 
 /// Parses house-rule text: JSON when it starts with `{`, TOML otherwise.
-pub fn parse_house_rules(text: &str) -> Result<Value, String> {
+///
+/// # Errors
+///
+/// Where the text is not valid JSON or TOML (with the key for TOML), or has no `base`.
+pub fn parse_house_rules(text: &str) -> Result<Value, HouseRulesError> {
     if text.trim_start().starts_with('{') {
-        let value: Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
-        return Ok(value);
+        return serde_json::from_str(text).map_err(|e| HouseRulesError {
+            at: Some((e.line(), e.column())),
+            message: format!("invalid JSON: {}", strip_position(&e.to_string())),
+        });
     }
-    let table: toml::Table =
-        toml::from_str(text).map_err(|e| format!("invalid TOML: {}", e.message()))?;
+    let table: toml::Table = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     if !table.contains_key("base") {
-        return Err("a house-rule file needs base = \"<preset id>\"".into());
+        return Err(HouseRulesError {
+            at: None,
+            message: "a house-rule file needs base = \"<preset id>\"".into(),
+        });
     }
-    serde_json::to_value(table).map_err(|e| e.to_string())
+    serde_json::to_value(table).map_err(|e| HouseRulesError {
+        at: None,
+        message: e.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> (Option<(usize, usize)>, String) {
+        let e = parse_house_rules(text).unwrap_err();
+        (e.at, e.message)
+    }
+
+    #[test]
+    fn a_duplicate_key_is_named_with_its_line() {
+        assert_eq!(
+            error("base = \"mura-4\"\nthreshold = 3\nthreshold = 4\n"),
+            (Some((3, 1)), "duplicate key `threshold`".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_integer_too_large_for_toml_names_its_key() {
+        assert_eq!(
+            error("base = \"mura-4\"\n  threshold = 99999999999999999999\n"),
+            (
+                Some((2, 15)),
+                "`threshold` = 99999999999999999999: the integer is out of range".to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn other_toml_errors_name_the_key_and_the_place() {
+        assert_eq!(
+            error("base = \"mura-4\"\nthreshold = \n"),
+            (
+                Some((2, 13)),
+                "`threshold`: invalid TOML: string values must be quoted, expected literal string"
+                    .to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn json_errors_have_their_place() {
+        let (at, message) = error("{\"base\": \"mura-4\",\n \"threshold\": }");
+        assert_eq!(at, Some((2, 15)));
+        assert_eq!(message, "invalid JSON: expected value");
+    }
+
+    #[test]
+    fn options_are_found_in_toml_and_json() {
+        let toml = "base = \"mura-4\"\n# threshold = 1\n  threshold = 300\n";
+        assert_eq!(key_position(toml, "threshold"), Some((3, 3)));
+        let json = "{\"base\": \"mura-4\",\n \"threshold\": 300}";
+        assert_eq!(key_position(json, "threshold"), Some((2, 2)));
+        assert_eq!(key_position(json, "target"), None);
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        assert_eq!(line_column("a\nトリテ = 1", 11), (2, 4));
+    }
 }

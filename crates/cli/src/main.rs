@@ -127,17 +127,17 @@ enum Command {
         /// takes a budget: ismcts:2000 (iterations), ismcts:200ms (time).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
-        /// Number of random deals (each played in every rotation).
-        #[arg(long, conflicts_with = "games")]
+        /// Number of random deals (each played in every rotation), 1 to 1000000.
+        #[arg(long, conflicts_with = "games", value_parser = count(1_000_000))]
         deals: Option<usize>,
-        /// Number of whole games instead of single deals.
-        #[arg(long)]
+        /// Number of whole games instead of single deals, 1 to 100000.
+        #[arg(long, value_parser = count(100_000))]
         games: Option<usize>,
         /// Master seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = count(256))]
         threads: Option<usize>,
         /// Print one JSON object instead of a table.
         #[arg(long)]
@@ -155,8 +155,8 @@ enum Command {
         /// Bot specs filling the seats in turn (default: heuristic, which decides instantly).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
-        /// Number of whole games.
-        #[arg(long, default_value_t = 1000)]
+        /// Number of whole games, 1 to 1000000.
+        #[arg(long, default_value_t = 1000, value_parser = count(1_000_000))]
         games: usize,
         /// Master seed.
         #[arg(long, default_value_t = 0)]
@@ -211,17 +211,18 @@ enum Command {
     /// Load-test the server: bot-filled tables played by WebSocket clients on 127.0.0.1;
     /// reports actions per second and action latency as JSON.
     Loadtest {
-        /// Tables played at once.
-        #[arg(long, default_value_t = 100)]
+        /// Tables played at once, 1 to 5000.
+        #[arg(long, default_value_t = 100, value_parser = count(5000))]
         tables: usize,
         /// The preset every table plays.
         #[arg(long, default_value = "mini-misere-4")]
         ruleset: String,
-        /// Deals per game.
-        #[arg(long, default_value_t = 2)]
+        /// Deals per game, 1 to 1000.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
         deals: u32,
-        /// Seats per table played by WebSocket clients; the server's bots play the others.
-        #[arg(long, default_value_t = 1)]
+        /// Seats per table played by WebSocket clients, 1 to 5; the server's bots play the
+        /// others.
+        #[arg(long, default_value_t = 1, value_parser = count(5))]
         clients: usize,
         /// The server's bot.
         #[arg(long, default_value = "random")]
@@ -232,14 +233,14 @@ enum Command {
         /// Database of the server started here (default: a temporary SQLite file).
         #[arg(long)]
         db: Option<String>,
-        /// Stop after this many seconds.
-        #[arg(long, default_value_t = 300)]
+        /// Stop after this many seconds, 1 to 86400 (a day).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
         seconds: u64,
-        /// Milliseconds the server's bots wait before acting (0: at once).
-        #[arg(long, default_value_t = 0)]
+        /// Milliseconds the server's bots wait before acting, 0 (at once) to 60000.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
         bot_delay_ms: u64,
-        /// Milliseconds a client thinks before acting.
-        #[arg(long, default_value_t = 0)]
+        /// Milliseconds a client thinks before acting, 0 to 60000.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
         think_ms: u64,
     },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
@@ -247,10 +248,95 @@ enum Command {
         /// Only this preset (default: every preset).
         #[arg(long)]
         ruleset: Option<String>,
-        /// Seconds to measure each ruleset.
-        #[arg(long, default_value_t = 2.0)]
+        /// Seconds to measure each ruleset, 0.001 to 3600.
+        #[arg(long, default_value_t = 2.0, value_parser = bench_seconds, allow_negative_numbers = true)]
         seconds: f64,
     },
+}
+
+/// A count option's parser: a whole number from 1 to `max` (clap names the option and the
+/// range when it is refused).
+fn count(max: u64) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=max)
+}
+
+/// The range of `torite bench --seconds`.
+const BENCH_SECONDS: std::ops::RangeInclusive<f64> = 0.001..=3600.0;
+
+/// Parses `torite bench --seconds`: a number of seconds within [`BENCH_SECONDS`].
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    let range = format!("{}..={}", BENCH_SECONDS.start(), BENCH_SECONDS.end());
+    match text.trim().parse::<f64>() {
+        Ok(s) if BENCH_SECONDS.contains(&s) => Ok(s),
+        Ok(_) => Err(format!("{text} is not in {range} (seconds)")),
+        Err(_) => Err(format!("expected a number of seconds in {range}")),
+    }
+}
+
+/// Turns a clap error into the one line `torite` prints for bad input: the message, any
+/// continuation lines (a list of missing options, a tip) joined on, and where to find help.
+fn usage_line(rendered: &str) -> String {
+    let mut line = String::new();
+    // clap shows the usage of the subcommand for some errors only: otherwise name the
+    // subcommand given on the command line, if any.
+    let subcommand = std::env::args().nth(1).filter(|name| {
+        <Cli as clap::CommandFactory>::command()
+            .get_subcommands()
+            .any(|c| c.get_name() == name)
+    });
+    let mut help = match subcommand {
+        Some(name) => format!("torite {name} --help"),
+        None => "torite --help".to_owned(),
+    };
+    for text in rendered.lines().map(str::trim) {
+        if text.is_empty() || text.starts_with("For more information") {
+            continue;
+        }
+        if let Some(usage) = text.strip_prefix("Usage: ") {
+            let path: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['-', '[', '<']))
+                .collect();
+            help = format!("{} --help", path.join(" "));
+        } else if let Some(first) = text.strip_prefix("error: ") {
+            line += first;
+        } else if text.starts_with("tip:") {
+            line += &format!(" ({text})");
+        } else if line.ends_with(':') {
+            line += &format!(" {text}");
+        } else {
+            line += &format!(", {text}");
+        }
+    }
+    format!("{line}; see '{help}'")
+}
+
+/// Parses the command line; a usage error becomes one line with exit status 2, while
+/// `--help` and `--version` print as usual.
+fn parse() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let names: Vec<String> = <Cli as clap::CommandFactory>::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_owned())
+                .collect();
+            eprintln!(
+                "a command is needed: {}; see 'torite --help'",
+                names.join(", ")
+            );
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            eprintln!("{}", usage_line(&e.render().to_string()));
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 /// An error to report on one line of standard error, with its exit status.
@@ -447,11 +533,6 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     .map(|p| p.ruleset())
                     .collect(),
             };
-            if !(seconds > 0.0 && seconds.is_finite()) {
-                return Err(Failure::input(format!(
-                    "--seconds {seconds}: expected a positive number"
-                )));
-            }
             for rules in presets {
                 let line = bench::run(rules, seconds);
                 println!("{line}");
@@ -462,7 +543,10 @@ fn run(cli: Cli) -> Result<String, Failure> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     match run(cli) {
         Ok(out) => {
             let mut stdout = std::io::stdout().lock();
@@ -476,7 +560,14 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(failure) => {
-            eprintln!("{}", failure.message);
+            // One line, whatever the message was built from.
+            let lines: Vec<&str> = failure
+                .message
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("{}", lines.join("; "));
             ExitCode::from(failure.status)
         }
     }

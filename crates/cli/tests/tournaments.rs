@@ -196,7 +196,7 @@ fn arena_refuses_bad_input_with_a_clear_message() {
                 "--deals",
                 "0",
             ],
-            "at least 1",
+            "--deals <DEALS>': 0 is not in 1..=1000000",
         ),
         (
             &[
