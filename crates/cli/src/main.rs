@@ -124,7 +124,8 @@ enum Command {
         ruleset: String,
         /// Bots, comma-separated; seats are filled with them in turn: random, heuristic,
         /// ismcts, pimc, and the cheating reference omniscient (sees every hand). A search bot
-        /// takes a budget: ismcts:2000 (iterations), ismcts:200ms (time).
+        /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
+        /// to 60000ms).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
         /// Number of random deals (each played in every rotation), 1 to 1000000.
