@@ -22,7 +22,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::{
-    Action, Card, CardPoints, CardSet, JokerRule, Phase, Rank, Scoring, Suit, Trump, View,
+    Action, Card, CardSet, JokerRule, Phase, Rank, STRENGTH_TRUMP, Scoring, Suit, Trump, View,
 };
 
 use crate::Bot;
@@ -91,7 +91,7 @@ fn power(view: &View<'_>, card: Card) -> u8 {
     match (card.suit(), card.rank()) {
         (Some(suit), Some(rank)) => {
             if view.trump() == Trump::Suit(suit) {
-                32 + rules.trump_ranking.strength(rank)
+                STRENGTH_TRUMP + rules.trump_ranking.strength(rank)
             } else {
                 rules.ranking.strength(rank)
             }
@@ -100,32 +100,11 @@ fn power(view: &View<'_>, card: Card) -> u8 {
     }
 }
 
-/// The card's value in captured points (Jass or Mura counting).
+/// The card's value in captured points with the trump known so far ([`Ruleset::card_value`]).
+///
+/// [`Ruleset::card_value`]: torite_core::Ruleset::card_value
 fn points(view: &View<'_>, card: Card) -> u32 {
-    let rules = view.rules();
-    let Some(rank) = card.rank() else {
-        return 1;
-    };
-    match rules.card_points {
-        CardPoints::Mura => u32::from(matches!(
-            rank,
-            Rank::KING | Rank::QUEEN | Rank::JACK | Rank::ACE
-        )),
-        CardPoints::Jass { .. } => {
-            let trump = view.trump().suit() == card.suit();
-            match rank {
-                Rank::ACE => 11,
-                Rank::KING => 4,
-                Rank::QUEEN => 3,
-                Rank::JACK if trump && view.rules().trump_ranking != rules.ranking => 20,
-                Rank::JACK => 2,
-                Rank::TEN => 10,
-                Rank::NINE if trump && view.rules().trump_ranking != rules.ranking => 14,
-                _ => 0,
-            }
-        }
-        _ => 0,
-    }
+    view.rules().card_value(card, view.trump())
 }
 
 fn by_key(cards: CardSet, key: impl Fn(Card) -> (u32, u32)) -> Option<Card> {
@@ -176,7 +155,7 @@ fn sure_when_led(view: &View<'_>, card: Card) -> bool {
 /// following in the first trick, able to take it with a sure winner).
 fn lot_is_safe(view: &View<'_>, leading: bool) -> bool {
     let hand = view.hand();
-    if view.lot().declarers & (1 << view.seat()) != 0 {
+    if view.lot().declaring().contains(view.seat()) {
         return false;
     }
     if leading {
@@ -209,13 +188,13 @@ fn mini_misere(view: &View<'_>, cards: CardSet) -> Card {
     let rules = view.rules();
     let me = view.seat();
     let lot = view.lot();
-    if lot.declarers & (1 << me) != 0 {
+    if lot.declaring().contains(me) {
         return play_to_win(view, cards);
     }
-    let alive = lot.declarers & !lot.failed;
-    if alive != 0 {
+    let alive = lot.in_play();
+    if !alive.is_empty() {
         // Beat the declarer: win this trick if the declarer is winning it.
-        let declarer_winning = view.winning().is_some_and(|w| alive & (1 << w) != 0);
+        let declarer_winning = view.winning().is_some_and(|w| alive.contains(w));
         let win = winners(view, cards);
         if (declarer_winning || view.current_trick().is_empty()) && !win.is_empty() {
             return highest(view, win);

@@ -1,6 +1,6 @@
 //! Rewards: what a finished deal is worth to each seat, for search and the arena.
 
-use torite_core::{Deal, DealFacts, MAX_SEATS, Ruleset, Scoring};
+use torite_core::{Deal, DealFacts, MAX_SEATS, Ruleset, SeatSet};
 
 /// Each seat's score for a finished deal, higher is better: penalty points count negative.
 /// Where a draw decides (Molotow's three-way tie), the score is averaged over the tied seats.
@@ -19,9 +19,9 @@ pub fn deal_rewards(deal: &Deal) -> [f64; MAX_SEATS] {
     let mut out = [0.0; MAX_SEATS];
     match rules.draw_needed(&facts) {
         Some(tied) => {
-            let seats: Vec<usize> = (0..MAX_SEATS).filter(|s| tied & (1 << s) != 0).collect();
-            for drawer in &seats {
-                if let Ok(score) = rules.score(&facts, &totals, Some(*drawer)) {
+            let seats = SeatSet::from_bits(tied);
+            for drawer in seats {
+                if let Ok(score) = rules.score(&facts, &totals, Some(drawer)) {
                     for (o, s) in out.iter_mut().zip(score.scores) {
                         *o += sign * f64::from(s) / seats.len() as f64;
                     }
@@ -39,23 +39,33 @@ pub fn deal_rewards(deal: &Deal) -> [f64; MAX_SEATS] {
     out
 }
 
-/// A bound on the size of a deal's scores, to normalise rewards to about `[-1, 1]`.
+/// A bound on the size of a deal's scores, to normalise rewards to about `[-1, 1]`: the larger
+/// end of the ruleset's score bounds ([`Ruleset::score_bounds`]), at least 1.
 #[must_use]
 pub fn score_scale(rules: &Ruleset) -> f64 {
-    let tricks = rules.tricks() as f64;
-    match rules.scoring {
-        Scoring::TrickTable { points } => {
-            let table = points
-                .iter()
-                .map(|p| f64::from(p.unsigned_abs()))
-                .fold(0.0, f64::max);
-            let lot = rules.lot.map_or(0.0, |l| f64::from(l.success.max(l.fail)));
-            table.max(lot).max(1.0)
-        }
-        Scoring::Mittlere { .. } | Scoring::PlusMinus => 2.0,
-        Scoring::Molotow { .. } => 3.0,
-        Scoring::OwnPoints => 121.0,
-        Scoring::Mura { .. } => tricks + 1.0,
-        _ => 1.0,
+    let (low, high) = rules.score_bounds();
+    f64::from(low.unsigned_abs().max(high.unsigned_abs()).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use torite_core::Preset;
+
+    use super::*;
+
+    /// The scales the searches were tuned with (the exploration constant of `ismcts` is for
+    /// rewards divided by them).
+    #[test]
+    fn score_scales_are_unchanged() {
+        let scales: Vec<f64> = Preset::ALL
+            .iter()
+            .map(|p| score_scale(&p.ruleset()))
+            .collect();
+        assert_eq!(
+            scales,
+            [
+                12.0, 14.0, 10.0, 10.0, 2.0, 3.0, 2.0, 2.0, 2.0, 121.0, 10.0, 13.0
+            ]
+        );
     }
 }

@@ -68,8 +68,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use torite_core::{
-    Action, ActionSet, Card, CardPoints, CardSet, Deal, FollowRule, JokerRule, LotTiming,
-    MAX_SEATS, Phase, Rank, Ranking, Ruleset, Scoring, Seat, Suit, Trump, TrumpRule,
+    Action, ActionSet, Card, CardPoints, CardSet, Deal, FollowRule, JokerRule, MAX_SEATS, Phase,
+    Rank, Ranking, Ruleset, Scoring, Seat, SeatSet, Suit, Trump, TrumpRule,
 };
 
 use crate::reward::deal_rewards;
@@ -97,6 +97,8 @@ pub struct Solver {
     root: Seat,
     /// The rules the table's entries belong to.
     rules: Option<Ruleset>,
+    /// Those rules' bounds on a deal's score ([`Ruleset::score_bounds`]), as rewards.
+    score_bounds: (f64, f64),
     /// How those rules let the table's keys be normalised.
     normaliser: Option<Normaliser>,
     /// What playing the last tricks out directly needs of those rules, when they allow it.
@@ -191,6 +193,7 @@ impl Solver {
             rules: None,
             normaliser: None,
             plain: None,
+            score_bounds: (f64::NEG_INFINITY, f64::INFINITY),
             nodes: 0,
             max_entries: max_entries.max(1),
             stop_at: u64::MAX,
@@ -219,6 +222,8 @@ impl Solver {
             self.rules = Some(*deal.rules());
             self.normaliser = Normaliser::new(deal.rules());
             self.plain = PlainRules::new(deal.rules());
+            let (low, high) = deal.rules().score_bounds();
+            self.score_bounds = (f64::from(low), f64::from(high));
         }
         self.root = root;
     }
@@ -489,7 +494,7 @@ impl Solver {
             || deal.tricks_completed() == 0
             || deal.phase() != Phase::Play
             || !deal.current_trick().is_empty()
-            || deal.lot().declarers != 0
+            || !deal.lot().declaring().is_empty()
         {
             return None;
         }
@@ -584,9 +589,7 @@ impl Solver {
         let rules = deal.rules();
         let tt_move = tt_move.filter(|m| legal.contains(*m));
         let dir = if dir == LOT_OPPOSED {
-            let lot = deal.lot();
-            let mover = 1 << deal.to_act();
-            if mover & (lot.declarers & !lot.failed | 1 << self.root) != 0 {
+            if deal.lot().in_play().with(self.root).contains(deal.to_act()) {
                 1
             } else {
                 -1
@@ -654,11 +657,10 @@ impl Solver {
         match rules.scoring {
             Scoring::TrickTable { points } => {
                 let lot = deal.lot();
-                if lot.declarers != 0 {
+                if !lot.declaring().is_empty() {
                     // A declarer must win every trick: it and whoever wants it to fail play
                     // high; whoever wants it to succeed ducks.
-                    let alive = lot.declarers & !lot.failed;
-                    return if alive & (1 << root) != 0 {
+                    return if lot.in_play().contains(root) {
                         1
                     } else {
                         LOT_OPPOSED
@@ -695,26 +697,23 @@ impl Solver {
                 let Some(lot_rules) = rules.lot else {
                     return table;
                 };
-                let open = match lot_rules.timing {
-                    LotTiming::FirstCard => deal.tricks_completed() == 0,
-                    LotTiming::BeforeLead => deal.phase() == Phase::LotQuestion,
-                };
                 let success = f64::from(lot_rules.success);
                 let fail = f64::from(lot_rules.fail);
                 let lot = deal.lot();
-                if open {
+                if deal.lot_open() {
                     let (a, b) = table;
                     return (
                         a.min(0.0).min(success).min(fail),
                         b.max(0.0).max(success).max(fail),
                     );
                 }
-                if lot.declarers == 0 {
+                let (declaring, failing) = (lot.declaring(), lot.failing());
+                if declaring.is_empty() {
                     return table;
                 }
-                let bit = 1 << root;
-                let other = if lot.declarers & bit != 0 {
-                    if lot.failed & bit != 0 { 0.0 } else { success }
+                let declared = declaring.contains(root);
+                let other = if declared {
+                    if failing.contains(root) { 0.0 } else { success }
                 } else {
                     fail
                 };
@@ -725,9 +724,9 @@ impl Solver {
                     None
                 };
                 match settled {
-                    Some(true) if lot.declarers & bit == 0 => (0.0, 0.0),
+                    Some(true) if !declared => (0.0, 0.0),
                     Some(true) => (other, other),
-                    Some(false) if lot.declarers & bit == 0 => (other, other),
+                    Some(false) if !declared => (other, other),
                     Some(false) => (0.0, 0.0),
                     None => (other.min(0.0), other.max(0.0)),
                 }
@@ -744,16 +743,7 @@ impl Solver {
                 for s in 0..deal.players() {
                     gone |= deal.won(s);
                 }
-                let open = rules.deck() - gone;
-                let counting = open
-                    & CardSet::of_ranks(
-                        1 << Rank::ACE.index()
-                            | 1 << Rank::KING.index()
-                            | 1 << Rank::QUEEN.index()
-                            | 1 << Rank::JACK.index(),
-                    );
-                let aces = open & CardSet::of_ranks(1 << Rank::ACE.index());
-                let most = points + (counting.len() + aces.len()) as u32;
+                let most = points + rules.most_points(rules.deck() - gone);
                 let hi = if bonus_at.is_some_and(|b| most >= u32::from(b)) {
                     1.0
                 } else if most >= u32::from(threshold) {
@@ -768,11 +758,8 @@ impl Solver {
                 };
                 (lo, hi)
             }
-            Scoring::Mittlere { .. } => (-2.0, 2.0),
-            Scoring::Molotow { .. } => (-3.0, 3.0),
-            Scoring::PlusMinus => (0.0, 2.0),
-            Scoring::OwnPoints => (0.0, 157.0),
-            _ => (f64::NEG_INFINITY, f64::INFINITY),
+            // The other games' rewards are their scores: the rules' bounds, worked out once.
+            _ => self.score_bounds,
         }
     }
 
@@ -1151,12 +1138,10 @@ fn lot_outcome(deal: &Deal, root: Seat) -> Option<bool> {
     {
         return None;
     }
-    let lot = deal.lot();
-    let alive = lot.declarers & !lot.failed;
-    if alive.count_ones() != 1 {
+    let alive = deal.lot().in_play();
+    let (1, Some(d)) = (alive.len(), alive.first()) else {
         return None;
-    }
-    let d = alive.trailing_zeros() as usize;
+    };
     let hand = deal.hand(d);
     let low = led_low_cards(rules);
     let led_joker_wins = matches!(
@@ -1169,7 +1154,11 @@ fn lot_outcome(deal: &Deal, root: Seat) -> Option<bool> {
         others |= deal.hand(s);
     }
     // The seats that want the declarer to fail.
-    let opposed: u8 = if root == d { !(1 << d) } else { 1 << root };
+    let opposed = if root == d {
+        !SeatSet::single(d)
+    } else {
+        SeatSet::single(root)
+    };
     let mut sure = true;
     for suit in Suit::ALL {
         let mine = hand.of_suit(suit);
@@ -1186,7 +1175,7 @@ fn lot_outcome(deal: &Deal, root: Seat) -> Option<bool> {
         {
             let holder = (0..deal.players()).find(|s| deal.hand(*s).contains(top));
             if let Some(o) = holder
-                && opposed & (1 << o) != 0
+                && opposed.contains(o)
             {
                 let forcing = (mine & low).len() + usize::from(calls);
                 if deal.hand(o).of_suit(suit).len() > forcing {
@@ -1382,11 +1371,11 @@ fn point_class(deal: &Deal, card: Card) -> Option<u8> {
     }
     match rules.card_points {
         CardPoints::None => Some(0),
-        CardPoints::Mura => match rank {
-            Rank::ACE => None,
-            Rank::KING | Rank::QUEEN | Rank::JACK => Some(1),
-            _ => Some(0),
-        },
+        // The ace scores differently when it wins its own trick.
+        CardPoints::Mura if rank == Rank::ACE => None,
+        CardPoints::Mura => Some(u8::from(
+            rules.card_points.counting_ranks() & 1 << rank.index() != 0,
+        )),
         CardPoints::Jass {
             no_trump_eights, ..
         } => {
@@ -1439,5 +1428,57 @@ impl Hasher for FxHasher {
 
     fn finish(&self) -> u64 {
         self.hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    use torite_core::Preset;
+    use torite_core::shuffle::below;
+
+    use super::*;
+
+    /// A deal of `preset` after random legal actions, with `left` tricks still to play.
+    fn late_position(preset: Preset, seed: u64, left: usize) -> Deal {
+        let rules = preset.ruleset();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut deal = Deal::random(rules, 0, &mut rng);
+        while rules.tricks() - deal.tricks_completed() > left || deal.phase() != Phase::Play {
+            let legal = deal.legal_actions();
+            let action = legal.nth(below(&mut rng, legal.len() as u32) as usize);
+            deal.apply_unchecked(action.expect("a deal in progress has a legal action"));
+        }
+        deal
+    }
+
+    /// Middler with joker deals 121 card points, not the 157 of the 36-card pack: the highest
+    /// seat's own points, its best score, are bounded by the rules' total.
+    #[test]
+    fn own_points_bounds_are_the_deal_total() {
+        let deal = late_position(Preset::MiddlerJoker, 4, 3);
+        let mut solver = Solver::new();
+        for root in 0..deal.players() {
+            solver.start(&deal, root);
+            assert_eq!(solver.bounds(&deal), (0.0, 121.0));
+            let value = solver.solve(&deal, root);
+            assert!((0.0..=121.0).contains(&value), "{value}");
+        }
+    }
+
+    /// The other Jass games' rewards keep their bounds.
+    #[test]
+    fn jass_bounds_are_the_score_bounds() {
+        for (preset, bounds) in [
+            (Preset::MittlereJass, (-2.0, 2.0)),
+            (Preset::MolotowJass, (-3.0, 3.0)),
+            (Preset::PlusMinusJass4, (0.0, 2.0)),
+        ] {
+            let deal = late_position(preset, 1, 3);
+            let mut solver = Solver::new();
+            solver.start(&deal, 0);
+            assert_eq!(solver.bounds(&deal), bounds, "{preset}");
+        }
     }
 }

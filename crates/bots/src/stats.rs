@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rayon::prelude::*;
-use torite_core::{Deal, Game, GameError, Ruleset, Scoring, View, shuffle::below};
+use torite_core::{Deal, Game, GameError, Ruleset, Scoring, SeatSet, View, shuffle::below};
 
 use crate::arena::mean_ci95;
 use crate::{Bot, BotError, make_bot};
@@ -214,21 +214,21 @@ fn play_game(config: &StatsConfig, index: u64) -> Result<Stats, BotError> {
             .deal()
             .cloned()
             .ok_or(BotError::Engine("no deal".into()))?;
-        let draw = game.draw_needed().map(|tied| {
-            let seats: Vec<usize> = (0..n).filter(|s| tied & (1 << s) != 0).collect();
-            seats[below(&mut rng, seats.len() as u32) as usize]
+        let draw = game.draw_needed().and_then(|tied| {
+            let seats = SeatSet::from_bits(tied);
+            seats.nth(below(&mut rng, seats.len() as u32) as usize)
         });
         let result = game.finish_deal(draw).map_err(engine)?.clone();
         stats.deals += 1;
         stats.seat_deals += n;
         let position = |seat: usize| (seat + n - deal.dealer() - 1) % n;
-        let lot = deal.lot();
-        if lot.declarers != 0 {
+        let declarers = deal.lot().declaring();
+        if !declarers.is_empty() {
             stats.lot_deals += 1;
             if result.facts.lot.is_some_and(|l| l.winner.is_some()) {
                 stats.lot_successes += 1;
             }
-            for seat in (0..n).filter(|s| lot.declarers & (1 << s) != 0) {
+            for seat in declarers {
                 stats.lot_by_position[position(seat)] += 1;
             }
         }
