@@ -7,11 +7,13 @@ pub mod game;
 pub mod perft;
 pub mod playout;
 pub mod record;
+pub mod report;
 pub mod ruleset;
 pub mod scoring;
 pub mod seats;
 pub mod seeds;
 pub mod shuffle;
+pub mod table;
 pub mod view;
 pub mod worlds;
 
@@ -34,5 +36,6 @@ pub use ruleset::{
 pub use scoring::{Captured, DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
 pub use seats::{SeatSet, SeatSetIter};
 pub use seeds::Seeds;
+pub use table::{Applied, Step, Table};
 pub use view::View;
 pub use worlds::Worlds;
