@@ -1062,6 +1062,45 @@ mod tests {
     }
 
     #[test]
+    fn the_lot_is_open_until_its_time_is_past() {
+        let h = |s: &str| s.parse::<CardSet>().unwrap();
+        let hands = [
+            h("AS KS QS JS TS 2S"),
+            h("AH KH QH JH TH 2H"),
+            h("AD KD QD JD TD 2D"),
+            h("AC KC QC JC TC 2C"),
+        ];
+        let play = |deal: &mut Deal, actions: &str| {
+            for a in actions.split_whitespace() {
+                deal.apply(a.parse().unwrap()).unwrap();
+            }
+        };
+        // First-card timing: open through the first trick, whoever has played.
+        let mut deal = Deal::new(Preset::MiniMisere4.ruleset(), 3, &hands).unwrap();
+        assert!(deal.lot_open());
+        play(&mut deal, "2S AH AD");
+        assert!(deal.lot_open() && deal.may_declare_with_card());
+        play(&mut deal, "AC");
+        assert!(!deal.lot_open());
+        // 1989 timing: open only while the seats are asked.
+        let mut rules = Preset::MiniMisere4.ruleset();
+        rules
+            .set_option("lot_timing", &serde_json::json!("before-lead"))
+            .unwrap();
+        let mut deal = Deal::new(rules, 3, &hands).unwrap();
+        assert!(deal.lot_open());
+        play(&mut deal, "pass pass pass");
+        assert!(deal.lot_open());
+        play(&mut deal, "pass");
+        assert!(!deal.lot_open() && deal.phase() == Phase::Play);
+        // No Lot at all.
+        let mut rng =
+            <rand_chacha::ChaCha8Rng as rand_chacha::rand_core::SeedableRng>::seed_from_u64(0);
+        let jass = Deal::random(Preset::MittlereJass.ruleset(), 0, &mut rng);
+        assert!(!jass.lot_open());
+    }
+
+    #[test]
     fn setup_errors_name_the_problem() {
         let rules = Preset::MiniMisere4.ruleset();
         let h = |s: &str| s.parse::<CardSet>().unwrap();

@@ -11,8 +11,8 @@ use serde_json::Value;
 use crate::card::{Card, CardSet};
 use crate::deal::{Action, Deal, Seat};
 use crate::game::{Game, GameError};
-use crate::ruleset::{Ruleset, Trump};
-use crate::scoring::{DealFacts, ScoreRule};
+use crate::ruleset::Ruleset;
+use crate::scoring::ScoreRule;
 
 /// A game record.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -241,10 +241,6 @@ struct Replayer {
     deal_index: usize,
 }
 
-fn card_codes(cards: &[Card]) -> Vec<String> {
-    cards.iter().map(Card::to_string).collect()
-}
-
 impl Replayer {
     fn new(
         rules: Ruleset,
@@ -346,7 +342,6 @@ impl Replayer {
         }
         let action = action.map_err(|why| RecordError::at(loc, why))?;
         let before = deal.tricks_completed();
-        let leader = deal.leader();
         if let Err(e) = self.game.apply(action) {
             let why = match e {
                 GameError::Play(p) => p.to_string(),
@@ -358,57 +353,21 @@ impl Replayer {
         if deal.tricks_completed() > before
             && let Some(trick) = deal.last_trick()
         {
-            self.tricks.push(TrickReport {
-                leader,
-                cards: card_codes(trick.cards()),
-                winner: Some(trick.winner),
-            });
+            self.tricks.push(TrickReport::of(&trick));
         }
         Ok(())
     }
 
     fn end_deal(&mut self, last: bool, draw: Option<Seat>) -> Result<(), RecordError> {
         let deal = self.game.deal().expect("a deal was started").clone();
-        let mut tricks = std::mem::take(&mut self.tricks);
-        if !deal.current_trick().is_empty() {
-            tricks.push(TrickReport {
-                leader: deal.leader(),
-                cards: card_codes(deal.current_trick()),
-                winner: None,
-            });
-        }
-        let n = deal.players();
-        let facts = DealFacts::of(&deal);
-        let lot = deal.lot();
-        let mut report = DealReport {
-            dealer: deal.dealer(),
-            trump: match deal.trump() {
-                Trump::None => None,
-                t => Some(t.to_string()),
-            },
-            lot: (lot.declarers != 0).then(|| LotReport {
-                declarers: (0..n).filter(|s| lot.declarers & (1 << s) != 0).collect(),
-                success: deal
-                    .is_over()
-                    .then(|| facts.lot.is_some_and(|l| l.winner.is_some())),
-            }),
-            tricks,
-            tricks_won: deal.tricks_won().to_vec(),
-            card_points: facts.points[..n].to_vec(),
-            scores: None,
-            totals: None,
-            complete: deal.is_over(),
-            rule: None,
-        };
+        let mut report = DealReport::of(&deal, std::mem::take(&mut self.tricks));
         if deal.is_over() {
             let loc = self.deal_loc();
             let result = self
                 .game
                 .finish_deal(draw)
                 .map_err(|e| RecordError::at(loc, e.to_string()))?;
-            report.scores = Some(result.score.scores[..n].to_vec());
-            report.totals = Some(result.totals[..n].to_vec());
-            report.rule = Some(rule_name(result.score.rule).to_owned());
+            report.settle(result);
         } else if !last {
             return Err(RecordError::at(
                 self.deal_loc(),

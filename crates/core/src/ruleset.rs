@@ -29,6 +29,15 @@ pub const STRENGTH_JOKER_TRUMP: u8 = 48;
 /// [`Ruleset::strength`] of a led Mini Misère joker: it wins the trick.
 pub const STRENGTH_LED_JOKER: u8 = 64;
 
+// The bands do not overlap: plain strengths are 1 to 10, so trumps run to `STRENGTH_TRUMP + 10`.
+const _: () = assert!(
+    STRENGTH_LOSES < 1
+        && 10 < STRENGTH_LED_LOW
+        && STRENGTH_LED_LOW < STRENGTH_TRUMP
+        && STRENGTH_TRUMP + 10 < STRENGTH_JOKER_TRUMP
+        && STRENGTH_JOKER_TRUMP < STRENGTH_LED_JOKER
+);
+
 /// Which card wins within a suit, high to low.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
@@ -1250,6 +1259,36 @@ mod tests {
     fn ids_are_exact() {
         assert_eq!(Preset::from_id("Mini-Misere-4"), None);
         assert_eq!(Preset::from_id("mini-misere-4 "), None);
+    }
+
+    #[test]
+    fn strength_bands_are_ordered() {
+        // Every plain card's rank strength lies below the led low card's band.
+        for ranking in [Ranking::AceHigh, Ranking::JassTrump, Ranking::TenNineAce] {
+            for rank in Rank::ALL {
+                let s = ranking.strength(rank);
+                assert!(
+                    s > STRENGTH_LOSES && s < STRENGTH_LED_LOW,
+                    "{ranking:?} {rank:?}"
+                );
+            }
+        }
+        let rules = Preset::MiniMisere4.ruleset();
+        let two: Card = "2S".parse().unwrap();
+        assert_eq!(
+            rules.strength(two, Some(Suit::Spades), Trump::None, true),
+            STRENGTH_LED_LOW
+        );
+        let jass = Preset::MittlereJass.ruleset();
+        let jack: Card = "JH".parse().unwrap();
+        assert_eq!(
+            jass.strength(jack, Some(Suit::Spades), Trump::Suit(Suit::Hearts), false),
+            STRENGTH_TRUMP + Ranking::JassTrump.strength(Rank::JACK)
+        );
+        assert_eq!(
+            jass.strength(jack, Some(Suit::Spades), Trump::None, false),
+            STRENGTH_LOSES
+        );
     }
 
     #[test]
