@@ -9,10 +9,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::card::{Card, CardSet, ParseCardError, Rank, Suit};
+use crate::points::Captured;
 use crate::ruleset::{
     FollowRule, JokerRule, LotTiming, MAX_SEATS, Ruleset, STRENGTH_TRUMP, Trump, TrumpRule,
 };
-use crate::scoring::Captured;
 use crate::seats::SeatSet;
 
 /// A seat number, `0..players`, in turn order.

@@ -6,6 +6,7 @@ pub mod deal;
 pub mod game;
 pub mod perft;
 pub mod playout;
+pub mod points;
 pub mod record;
 pub mod report;
 pub mod ruleset;
@@ -24,6 +25,7 @@ pub use deal::{
 pub use game::{DealResult, Game, GameError};
 pub use perft::perft;
 pub use playout::random_playout;
+pub use points::Captured;
 pub use record::{
     DealReport, Loc, Record, RecordDeal, RecordError, Replay, Report, to_pretty_json,
 };
@@ -33,7 +35,7 @@ pub use ruleset::{
     STRENGTH_LED_JOKER, STRENGTH_LED_LOW, STRENGTH_LOSES, STRENGTH_TRUMP, Scoring, TieRule, Trump,
     TrumpRule,
 };
-pub use scoring::{Captured, DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
+pub use scoring::{DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
 pub use seats::{SeatSet, SeatSetIter};
 pub use seeds::Seeds;
 pub use table::{Applied, Step, Table};
