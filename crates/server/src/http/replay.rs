@@ -330,6 +330,46 @@ mod tests {
         assert_eq!(r["deals"][0]["rule"], "three-equal");
     }
 
+    /// The endpoint's whole output for the finished games of the examples and the command
+    /// line's test data (one-deal records made whole games), and its refusals, pinned byte for
+    /// byte (`TORITE_BLESS=1` rewrites the golden file after a deliberate change).
+    #[test]
+    fn the_replays_of_the_examples_are_unchanged() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files: Vec<std::path::PathBuf> = ["examples", "crates/cli/tests/data"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(dir.join(d)).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        let mut out = String::new();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut record: Value = serde_json::from_str(&text).unwrap();
+            if record["deals"].as_array().is_some_and(|d| d.len() == 1) {
+                if record["ruleset"].is_string() {
+                    record = one_deal_game(&text);
+                } else {
+                    record["ruleset"]["deals"] = json!(1);
+                }
+            }
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let shown = match replay("t", &record) {
+                Ok(r) => serde_json::to_string(&r).unwrap(),
+                Err(e) => format!("{} {}", e.status, e.message),
+            };
+            out.push_str(&format!("{name}\n{shown}\n"));
+        }
+        let golden =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/replays.txt");
+        if std::env::var_os("TORITE_BLESS").is_some() {
+            std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
+            std::fs::write(&golden, &out).unwrap();
+        }
+        assert_eq!(out, std::fs::read_to_string(&golden).unwrap());
+    }
+
     #[test]
     fn an_unfinished_game_is_refused() {
         let record: Value = serde_json::from_str(include_str!(
