@@ -3,7 +3,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
-use torite_core::{Game, Record, RecordDeal, Ruleset};
+use torite_core::{Game, Record, RecordDeal, Ruleset, SeatSet};
 
 use crate::Failure;
 
@@ -34,7 +34,7 @@ pub fn seeded(rules: Ruleset, seed: u64, dealer: usize, play: bool) -> Result<Re
             game.apply(action).map_err(Failure::input)?;
         }
         if let Some(tied) = game.draw_needed() {
-            let seats: Vec<usize> = (0..8).filter(|s| tied & (1 << s) != 0).collect();
+            let seats: Vec<usize> = SeatSet::from_bits(tied).iter().collect();
             record.draw = Some(seats[below(&mut rng, seats.len() as u32) as usize]);
         }
         game.finish_deal(record.draw).map_err(Failure::input)?;

@@ -138,7 +138,7 @@ pub fn summary(rules: &Ruleset) -> Vec<String> {
         ));
     }
     if let CardPoints::Jass { .. } = rules.card_points {
-        let total: u32 = if rules.joker.is_some() { 121 } else { 157 };
+        let (_, total) = rules.card_point_total();
         lines.push(format!(
             "card points: {total} a deal, last trick {}",
             rules.last_trick_bonus

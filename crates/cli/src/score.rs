@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use torite_core::record::{LotReport, rule_name};
 use torite_core::{
-    CardPoints, DealFacts, DealReport, Game, LotResult, MAX_SEATS, Replay, Report, Ruleset, Scoring,
+    DealFacts, DealReport, Game, LotResult, MAX_SEATS, Replay, Report, Ruleset, Scoring, SeatSet,
 };
 use torite_i18n::Catalog;
 
@@ -86,7 +86,9 @@ impl Sheet {
                     .into_iter()
                     .flatten()
                     .filter_map(Value::as_u64)
-                    .fold(0u8, |m, s| m | 1 << s.min(7));
+                    .map(|s| s.min(7) as usize)
+                    .collect::<SeatSet>()
+                    .bits();
                 facts.lot = Some(LotResult {
                     declarers,
                     winner: lot["winner"].as_u64().map(|w| w as usize),
@@ -116,7 +118,7 @@ impl Sheet {
                 dealer: r.dealer,
                 trump: None,
                 lot: r.facts.lot.map(|l| LotReport {
-                    declarers: (0..n).filter(|s| l.declarers & (1 << s) != 0).collect(),
+                    declarers: (l.declaring() & SeatSet::all(n)).iter().collect(),
                     success: Some(l.winner.is_some()),
                 }),
                 tricks: Vec::new(),
@@ -160,7 +162,7 @@ impl Sheet {
                     "tricks": e.facts.tricks[..n],
                     "points": e.facts.points[..n],
                     "lot": e.facts.lot.map(|l| json!({
-                        "declarers": (0..n).filter(|s| l.declarers & (1 << s) != 0).collect::<Vec<_>>(),
+                        "declarers": (l.declaring() & SeatSet::all(n)).iter().collect::<Vec<_>>(),
                         "winner": l.winner,
                     })),
                     "draw": e.draw,
@@ -254,13 +256,10 @@ pub fn run(
         )],
     ))?;
     io.say(&t("score-help", &[]))?;
-    let total_points = match rules.card_points {
-        CardPoints::None => None,
-        CardPoints::Jass { .. } => {
-            Some(if rules.joker.is_some() { "121" } else { "157" }.to_owned())
-        }
-        CardPoints::Mura => Some("16–20".to_owned()),
-        _ => None,
+    let total_points = match rules.card_point_total() {
+        (0, 0) => None,
+        (low, high) if low == high => Some(high.to_string()),
+        (low, high) => Some(format!("{low}–{high}")),
     };
     'deals: loop {
         let game = sheet.game().map_err(Failure::input)?;
@@ -316,18 +315,18 @@ pub fn run(
                 }
             };
             if !declarers.is_empty() {
-                let mask = declarers.iter().fold(0u8, |m, s| m | 1 << s);
+                let mask: SeatSet = declarers.iter().copied().collect();
                 let winner = loop {
                     let line = ask!(t("ask-lot-winner", &[]));
                     match parse_seats(&line, n) {
-                        Some(w) if w.len() <= 1 && w.iter().all(|s| mask & (1 << s) != 0) => {
+                        Some(w) if w.len() <= 1 && w.iter().all(|s| mask.contains(*s)) => {
                             break w.first().copied();
                         }
                         _ => io.say(&t("bad-entry", &[("why", line)]))?,
                     }
                 };
                 facts.lot = Some(LotResult {
-                    declarers: mask,
+                    declarers: mask.bits(),
                     winner,
                 });
             }
@@ -381,7 +380,9 @@ pub fn run(
         let draw = match rules.draw_needed(&facts) {
             None => None,
             Some(tied) => {
-                let seats: Vec<usize> = (0..n).filter(|s| tied & (1 << s) != 0).collect();
+                let seats: Vec<usize> = (SeatSet::from_bits(tied) & SeatSet::all(n))
+                    .iter()
+                    .collect();
                 let names: Vec<String> = seats.iter().map(|s| catalog.seat(*s)).collect();
                 loop {
                     let line = ask!(t("ask-draw", &[("seats", names.join(", "))]));

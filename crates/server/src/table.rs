@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use torite_core::shuffle::{below, deal_hands};
 use torite_core::{
-    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, Suit, Trump, View,
+    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Suit, Trump,
+    View,
 };
 
 /// Longest display name, in characters.
@@ -444,7 +445,7 @@ impl TableState {
 
     fn next_draw(&self) -> Option<Seat> {
         let tied = self.game.draw_needed()?;
-        let seats: Vec<Seat> = (0..8).filter(|s| tied & (1 << s) != 0).collect();
+        let seats: Vec<Seat> = SeatSet::from_bits(tied).iter().collect();
         let mut rng = seeded(self.seed, 2, self.record.deals.len());
         Some(seats[below(&mut rng, seats.len() as u32) as usize])
     }
@@ -665,7 +666,7 @@ impl TableState {
                 tricks: r.facts.tricks[..n].to_vec(),
                 points: r.facts.points[..n].to_vec(),
                 lot: r.facts.lot.map(|l| LotResultMsg {
-                    declarers: seats_of(l.declarers),
+                    declarers: l.declaring().iter().collect(),
                     success: l.winner.is_some(),
                 }),
                 scores: r.score.scores[..n].to_vec(),
@@ -716,8 +717,8 @@ impl TableState {
                 hand_sizes: view.hand_sizes(),
                 trump: trump_code(view.trump()),
                 lot: LotMsg {
-                    declarers: seats_of(lot.declarers),
-                    failed: seats_of(lot.failed),
+                    declarers: lot.declaring().iter().collect(),
+                    failed: lot.failing().iter().collect(),
                 },
                 tricks_won: view.tricks_won().to_vec(),
                 card_points: view.card_points(),
@@ -907,7 +908,7 @@ fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
 
 /// The seats of a bit mask, in seat order.
 pub(crate) fn seats_of(mask: u8) -> Vec<Seat> {
-    (0..8).filter(|s| mask & (1 << s) != 0).collect()
+    SeatSet::from_bits(mask).iter().collect()
 }
 
 fn phase_word(phase: Phase) -> &'static str {

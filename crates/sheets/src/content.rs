@@ -85,20 +85,10 @@ fn jass_value(rules: &Ruleset, rank: Rank, trump: bool) -> u32 {
     }
 }
 
-/// The card points of a whole deal (with the last-trick bonus and the joker).
-fn jass_total(rules: &Ruleset, joker: u8) -> u32 {
-    let ranks: Vec<Rank> = Rank::ALL.into_iter().filter(|r| has(rules, *r)).collect();
-    let plain: u32 = ranks.iter().map(|r| jass_value(rules, *r, false)).sum();
-    let trump: u32 = ranks.iter().map(|r| jass_value(rules, *r, true)).sum();
-    let joker = if rules.joker.is_some() {
-        u32::from(joker)
-    } else {
-        0
-    };
-    match rules.trump {
-        TrumpRule::NoTrump => 4 * plain + joker + u32::from(rules.last_trick_bonus),
-        _ => 3 * plain + trump + joker + u32::from(rules.last_trick_bonus),
-    }
+/// The card points of a whole deal, as core counts them (the most, where the way the deal
+/// ends changes the sum).
+fn jass_total(rules: &Ruleset) -> u32 {
+    rules.card_point_total().1
 }
 
 /// The options changed from the preset, as `name = value`.
@@ -381,7 +371,7 @@ fn card_points_section(rules: &Ruleset, w: &Words) -> Option<Section> {
             }
             notes.push(w.n(
                 "sheet-points-total",
-                &[("total", i64::from(jass_total(rules, joker)))],
+                &[("total", i64::from(jass_total(rules)))],
             ));
             if no_trump_eights && has(rules, Rank::EIGHT) && rules.trump != TrumpRule::NoTrump {
                 notes.push(w.t("sheet-points-eights"));
@@ -397,7 +387,7 @@ fn card_points_section(rules: &Ruleset, w: &Words) -> Option<Section> {
 
 fn card_total(rules: &Ruleset) -> i64 {
     match rules.card_points {
-        CardPoints::Jass { joker, .. } => i64::from(jass_total(rules, joker)),
+        CardPoints::Jass { .. } => i64::from(jass_total(rules)),
         _ => 0,
     }
 }
@@ -732,7 +722,7 @@ fn card_points_lines(rules: &Ruleset, w: &Words) -> Option<Vec<String>> {
             }
             lines.push(w.n(
                 "sheet-card-points-total",
-                &[("total", i64::from(jass_total(rules, joker)))],
+                &[("total", i64::from(jass_total(rules)))],
             ));
             Some(lines)
         }
@@ -856,9 +846,9 @@ mod tests {
     fn jass_totals_match_the_rules() {
         for p in Preset::ALL {
             let r = p.ruleset();
-            if let CardPoints::Jass { joker, .. } = r.card_points {
+            if let CardPoints::Jass { .. } = r.card_points {
                 let expected = if r.joker.is_some() { 121 } else { 157 };
-                assert_eq!(jass_total(&r, joker), expected, "{p}");
+                assert_eq!(jass_total(&r), expected, "{p}");
             }
         }
     }

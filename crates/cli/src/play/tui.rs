@@ -10,7 +10,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, Suit, Trump, View};
+use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, Trump, View};
 use torite_i18n::Lang;
 
 use super::session::{Event, Session};
@@ -466,7 +466,7 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
         if seat == view.to_act() && !matches!(view.phase(), Phase::Over) {
             style = style.add_modifier(Modifier::REVERSED);
         }
-        if lot.declarers & (1 << seat) != 0 {
+        if lot.declaring().contains(seat) {
             name.push_str(" LOT");
         }
         let card = trick
@@ -502,8 +502,8 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
     if rules.trump != torite_core::TrumpRule::NoTrump {
         centre.push(Line::from(words.trump(view.trump())));
     }
-    if lot.declarers != 0 {
-        let seats = (0..n).filter(|s| lot.declarers & (1 << s) != 0);
+    if !lot.declaring().is_empty() {
+        let seats = lot.declaring() & SeatSet::all(n);
         centre.push(Line::from(
             words.t("lot-declared", &[("seats", words.seats(seats))]),
         ));
