@@ -2,6 +2,11 @@
 //!
 //! Replaying through [`Game`] is the only way to load a record, so every stored game is checked
 //! again action by action. Errors carry where they happened (deal, trick, seat) and why.
+//!
+//! There is one reader of the JSON form, [`read`]: it reads a record and replays it in one pass,
+//! so that the first error reported is the first one met in the game's order (a bad card code
+//! in deal 3 is not reported before an illegal play in deal 0). [`Record::from_json`],
+//! [`Record::from_value`], [`Record::replay_json`] and [`replay_value`] are built on it.
 
 use std::fmt;
 
@@ -104,9 +109,28 @@ impl Record {
     ///
     /// A [`RecordError`] for invalid JSON, a malformed record or an illegal action.
     pub fn replay_json(text: &str) -> Result<Replay, RecordError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| RecordError::at(Loc::default(), format!("invalid JSON: {e}")))?;
-        replay_value(&value)
+        read_json(text).map(|(_, replay)| replay)
+    }
+
+    /// Reads a record from JSON text, strictly: it is replayed action by action, and anything
+    /// `torite replay` refuses is refused with the same error. Keys the format does not know
+    /// (a save's `table` entry) are ignored. Dealers the record leaves out are filled in from
+    /// the rotation.
+    ///
+    /// # Errors
+    ///
+    /// A [`RecordError`] for invalid JSON, a malformed record or an illegal action.
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        read_json(text).map(|(record, _)| record)
+    }
+
+    /// Reads a record given as a JSON value, as [`Record::from_json`] does.
+    ///
+    /// # Errors
+    ///
+    /// A [`RecordError`] for a malformed record or an illegal action.
+    pub fn from_value(value: &Value) -> Result<Record, RecordError> {
+        read(value).map(|(record, _)| record)
     }
 }
 
@@ -450,6 +474,22 @@ fn seat_number(v: &Value, what: &str, loc: Loc) -> Result<Seat, RecordError> {
 ///
 /// A [`RecordError`] for a malformed record or an illegal action.
 pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
+    read(value).map(|(_, replay)| replay)
+}
+
+fn read_json(text: &str) -> Result<(Record, Replay), RecordError> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| RecordError::at(Loc::default(), format!("invalid JSON: {e}")))?;
+    read(&value)
+}
+
+/// Reads a record given as a JSON value and replays it, in one pass (module documentation):
+/// the record as read, and its replay.
+///
+/// # Errors
+///
+/// A [`RecordError`] for a malformed record or an illegal action.
+pub fn read(value: &Value) -> Result<(Record, Replay), RecordError> {
     let top = Loc::default();
     let obj = value.as_object().ok_or_else(|| {
         RecordError::at(
@@ -518,12 +558,18 @@ pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
         }
     };
     let mut r = Replayer::new(rules, names, first_dealer)?;
+    // Every name is a string (checked above).
     r.names = obj.get("players").and_then(Value::as_array).map(|a| {
         a.iter()
             .filter_map(Value::as_str)
             .map(str::to_owned)
             .collect()
     });
+    let mut record = Record {
+        ruleset: rules,
+        players: r.names.clone(),
+        deals: Vec::with_capacity(deals.len()),
+    };
     for (i, deal) in deals.iter().enumerate() {
         let loc = Loc {
             deal: Some(i),
@@ -552,20 +598,28 @@ pub fn replay_value(value: &Value) -> Result<Replay, RecordError> {
             }
         };
         r.start_deal(i, dealer, &hands)?;
+        let mut played = RecordDeal {
+            dealer: r.game.deal().map_or(0, Deal::dealer),
+            hands,
+            actions: Vec::with_capacity(actions.len()),
+            draw,
+        };
         for action in actions {
-            match action.as_str() {
-                Some(token) => {
-                    r.action(token.parse::<Action>().map_err(|e| e.to_string()), token)?
-                }
-                None => r.action(
-                    Err(format!("an action must be a string, not {action}")),
-                    &action.to_string(),
-                )?,
-            }
+            let parsed = match action.as_str() {
+                Some(token) => token.parse::<Action>().map_err(|e| e.to_string()),
+                None => Err(format!("an action must be a string, not {action}")),
+            };
+            let token = action
+                .as_str()
+                .map_or_else(|| action.to_string(), str::to_owned);
+            r.action(parsed.clone(), &token)?;
+            // `action` succeeded, so the token parsed.
+            played.actions.extend(parsed.ok());
         }
         r.end_deal(i + 1 == deals.len(), draw)?;
+        record.deals.push(played);
     }
-    Ok(r.finish())
+    Ok((record, r.finish()))
 }
 
 fn parse_hands(hands: Option<&Value>, loc: Loc) -> Result<Vec<CardSet>, RecordError> {
@@ -680,4 +734,103 @@ fn write_pretty(value: &Value, depth: usize, out: &mut String) {
 fn flat(items: &[Value]) -> String {
     let inner: Vec<String> = items.iter().map(Value::to_string).collect();
     format!("[{}]", inner.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The examples and the command line's test records.
+    fn records() -> Vec<(String, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files: Vec<std::path::PathBuf> = ["examples", "crates/cli/tests/data"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 10, "the test records are found");
+        files
+            .into_iter()
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    std::fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_record_read_is_the_record_replayed() {
+        for (name, text) in records() {
+            let record = Record::from_json(&text).unwrap();
+            let replay = Record::replay_json(&text).unwrap();
+            assert_eq!(record.replay().unwrap().report, replay.report, "{name}");
+            assert_eq!(
+                Record::from_json(&record.to_json().to_string()).unwrap(),
+                record,
+                "{name}"
+            );
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(record.deals.len(), value["deals"].as_array().unwrap().len());
+        }
+    }
+
+    #[test]
+    fn left_out_dealers_come_from_the_rotation() {
+        let (_, two) = records()
+            .into_iter()
+            .find(|(name, _)| name.ends_with("mini-misere-4-two-deals.json"))
+            .unwrap();
+        let value: Value = serde_json::from_str(&two).unwrap();
+        assert!(
+            value["deals"][1].get("dealer").is_none(),
+            "deal 1 leaves it out"
+        );
+        let record = Record::from_value(&value).unwrap();
+        assert_eq!(record.deals[0].dealer, 3);
+        assert_eq!(record.deals[1].dealer, 0);
+        assert_eq!(record.to_json()["deals"][1]["dealer"], 0);
+    }
+
+    #[test]
+    fn what_the_replay_refuses_is_refused_with_its_error() {
+        for (name, text) in records() {
+            let value: Value = serde_json::from_str(&text).unwrap();
+            let deals = value["deals"].as_array().unwrap().len();
+            for deal in 0..deals {
+                let mut bad = value.clone();
+                bad["deals"][deal]["hands"][1][0] = "9Z".into();
+                let err = Record::from_value(&bad).unwrap_err();
+                assert_eq!(Some(err.clone()), replay_value(&bad).err(), "{name}");
+                assert!(err.to_string().contains("\"9Z\""), "{name}: {err}");
+                let mut bad = value.clone();
+                if let Some(actions) = bad["deals"][deal]["actions"].as_array_mut()
+                    && actions.len() > 2
+                {
+                    actions[2] = serde_json::json!(12);
+                    let err = Record::from_value(&bad).unwrap_err();
+                    assert_eq!(Some(err.clone()), replay_value(&bad).err(), "{name}");
+                    assert_eq!(err.loc.deal, Some(deal), "{name}: {err}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_error_in_the_game_is_the_one_reported() {
+        let (_, text) = records()
+            .into_iter()
+            .find(|(name, _)| name.ends_with("mini-misere-4-two-deals.json"))
+            .unwrap();
+        let mut value: Value = serde_json::from_str(&text).unwrap();
+        value["deals"][1]["hands"][0][0] = "ZZ".into();
+        let card = value["deals"][0]["actions"][1].clone();
+        value["deals"][0]["actions"][0] = card;
+        let err = Record::from_value(&value).unwrap_err();
+        assert_eq!(err.loc.deal, Some(0), "{err}");
+        assert!(err.to_string().contains("is illegal"), "{err}");
+    }
 }
