@@ -11,14 +11,20 @@
 //!   table where it was.
 //!
 //! The protocol is described in `docs/PROTOCOL.md`.
+//!
+//! With the `loadtest` feature (the command line enables it for `torite loadtest`), the
+//! library also has a small client of the protocol (`client`) and the load test that plays
+//! tables through it (`loadtest`); without it, the library is the server only.
 
 #![deny(missing_docs)]
 
 pub mod actor;
 pub mod assets;
+#[cfg(feature = "loadtest")]
 pub mod client;
 pub mod fuzzing;
 mod http;
+#[cfg(feature = "loadtest")]
 pub mod loadtest;
 pub mod store;
 pub mod table;
