@@ -138,8 +138,10 @@ impl Session {
             .collect()
     }
 
-    /// Continues a saved game: the record is replayed (and so checked), the table settings
-    /// come from its `table` entry, and later deals come from the same seed as before.
+    /// Continues a saved game: the record is read by core's strict reader
+    /// ([`Record::from_json`]: replayed, and so checked, with `torite replay`'s errors), the
+    /// table settings come from its `table` entry, and later deals come from the same seed as
+    /// before.
     pub fn resume(path: &Path) -> Result<Session, Failure> {
         let value = crate::input::read_json(path)?;
         if crate::input::kind(&value) == crate::input::Kind::ScoreSheet {
@@ -148,34 +150,12 @@ impl Session {
                 "{p} is a torite score-keeping save, not a game: continue it with `torite score --resume {p}`"
             )));
         }
-        let replay = torite_core::record::replay_value(&value)
+        let (record, replay) = torite_core::record::read(&value)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        let table = value.get("table").ok_or_else(|| {
-            Failure::input(format!(
-                "{}: not a game saved by torite play (no \"table\" entry)",
-                path.display()
-            ))
-        })?;
-        let human = table.get("human").and_then(Value::as_u64).unwrap_or(0) as usize;
-        let seed = table.get("seed").and_then(Value::as_u64).unwrap_or(0);
-        let specs: Vec<String> = table
-            .get("bots")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .map(|v| v.as_str().unwrap_or("heuristic").to_owned())
-                    .collect()
-            })
-            .unwrap_or_default();
         let rules = *replay.game.rules();
         let n = rules.players as usize;
-        if specs.len() != n || human >= n {
-            return Err(Failure::input(format!(
-                "{}: bad \"table\" entry",
-                path.display()
-            )));
-        }
-        let record = record_from(&value, rules)?;
+        let TableEntry { human, seed, specs } = TableEntry::read(&value, n)
+            .map_err(|why| Failure::input(format!("{}: {why}", path.display())))?;
         let names = record
             .players
             .clone()
@@ -359,52 +339,186 @@ impl Session {
     }
 }
 
-fn record_from(value: &Value, rules: Ruleset) -> Result<Record, Failure> {
-    let players = value.get("players").and_then(Value::as_array).map(|a| {
-        a.iter()
-            .map(|v| v.as_str().unwrap_or_default().to_owned())
-            .collect()
-    });
-    let mut deals = Vec::new();
-    for deal in value
-        .get("deals")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let hands = deal["hands"]
+/// The `table` entry `torite play` adds to the record it saves: the human's seat, the table
+/// seed and each seat's bot (`"human"` at the human's seat).
+struct TableEntry {
+    human: Seat,
+    seed: u64,
+    specs: Vec<String>,
+}
+
+impl TableEntry {
+    /// Reads the entry of a save whose ruleset has `n` seats; the error says which key is wrong.
+    fn read(save: &Value, n: usize) -> Result<TableEntry, String> {
+        let table = save
+            .get("table")
+            .ok_or("not a game saved by torite play (no \"table\" entry)")?;
+        let human = table
+            .get("human")
+            .and_then(Value::as_u64)
+            .filter(|&h| h < n as u64)
+            .ok_or_else(|| {
+                format!(
+                    "table: human must be a seat (0 to {}), not {}",
+                    n - 1,
+                    table.get("human").unwrap_or(&Value::Null)
+                )
+            })? as Seat;
+        let seed = table.get("seed").and_then(Value::as_u64).ok_or_else(|| {
+            format!(
+                "table: seed must be an integer from 0, not {}",
+                table.get("seed").unwrap_or(&Value::Null)
+            )
+        })?;
+        let bots = table.get("bots").unwrap_or(&Value::Null);
+        let specs = bots
             .as_array()
-            .into_iter()
-            .flatten()
-            .map(|h| {
-                h.as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|c| c.as_str()?.parse().ok())
-                    .collect()
+            .filter(|a| a.len() == n)
+            .and_then(|a| {
+                a.iter()
+                    .map(|v| v.as_str().map(str::to_owned))
+                    .collect::<Option<Vec<String>>>()
             })
-            .collect();
-        let actions = deal["actions"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|a| a.as_str()?.parse().ok())
-            .collect();
-        deals.push(RecordDeal {
-            dealer: deal["dealer"].as_u64().unwrap_or(0) as usize,
-            hands,
-            actions,
-            draw: deal["draw"].as_u64().map(|d| d as usize),
-        });
+            .ok_or_else(|| format!("table: bots must be {n} bot names (strings), not {bots}"))?;
+        Ok(TableEntry { human, seed, specs })
     }
-    // Dealers of later deals may be omitted in a record: fill in the rotation.
-    let n = rules.players as usize;
-    for i in 1..deals.len() {
-        deals[i].dealer = (deals[i - 1].dealer + 1) % n;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A save written by `torite play mini-misere-4 --seed 11` (before the strict reader), the
+    /// human's turn in the second deal.
+    const SAVE: &str =
+        include_str!("../../tests/data/saves/play-mini-misere-4-seed-11-deal-2.json");
+
+    /// `save` written to a scratch file of its own (resuming saves there again).
+    fn scratch(name: &str, save: &Value) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("torite-session-{}-{name}.json", std::process::id()));
+        std::fs::write(&path, save.to_string()).unwrap();
+        path
     }
-    Ok(Record {
-        ruleset: rules,
-        players,
-        deals,
-    })
+
+    fn save() -> Value {
+        serde_json::from_str(SAVE).unwrap()
+    }
+
+    fn refusal(name: &str, save: &Value) -> (PathBuf, String) {
+        let path = scratch(name, save);
+        let err = Session::resume(&path).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        (path, err.message)
+    }
+
+    #[test]
+    fn a_save_written_by_play_resumes_and_plays_to_the_end() {
+        let path = scratch("resumes", &save());
+        let mut session = Session::resume(&path).unwrap();
+        assert_eq!(session.human(), 0);
+        assert_eq!(session.deal_number(), 2);
+        assert!(session.human_to_act());
+        let mut kept = save();
+        kept.as_object_mut().unwrap().remove("table");
+        assert_eq!(session.record.to_json(), kept);
+        for _ in 0..1000 {
+            if session.game().is_finished() {
+                break;
+            }
+            session.start_deal_if_needed().unwrap();
+            while session.step_bot().unwrap().is_some() {}
+            if session.human_to_act() {
+                let action = session.view().unwrap().legal_actions().nth(0).unwrap();
+                session.play(action).unwrap();
+            }
+            session.finish_deal().unwrap();
+        }
+        assert!(session.game().is_finished());
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let record = Record::from_json(&saved).unwrap();
+        assert!(record.replay().unwrap().report.finished);
+        let before = Record::from_json(SAVE).unwrap();
+        assert_eq!(record.deals[0], before.deals[0]);
+        assert_eq!(record.deals[1].hands, before.deals[1].hands);
+        assert!(
+            record.deals[1]
+                .actions
+                .starts_with(&before.deals[1].actions)
+        );
+        assert!(record.deals.len() > 2);
+    }
+
+    #[test]
+    fn a_corrupted_card_in_a_save_is_refused_with_the_replay_error() {
+        let mut bad = save();
+        bad["deals"][1]["hands"][2][0] = "QX".into();
+        let (path, message) = refusal("bad-card", &bad);
+        let why = Record::from_value(&bad).unwrap_err().to_string();
+        assert!(
+            why.starts_with("deal 1, seat 2: hands: unknown card code \"QX\""),
+            "{why}"
+        );
+        assert_eq!(message, format!("{}: {why}", path.display()));
+        let mut bad = save();
+        bad["deals"][1]["actions"][3] = "Q#".into();
+        let (path, message) = refusal("bad-action", &bad);
+        let why = Record::from_value(&bad).unwrap_err().to_string();
+        assert!(why.starts_with("deal 1, trick 0, seat "), "{why}");
+        assert!(why.contains("unknown action \"Q#\""), "{why}");
+        assert_eq!(message, format!("{}: {why}", path.display()));
+    }
+
+    #[test]
+    fn a_bad_table_entry_is_refused_with_its_key() {
+        let cases = [
+            (
+                "seed",
+                serde_json::json!("eleven"),
+                "table: seed must be an integer from 0, not \"eleven\"",
+            ),
+            (
+                "seed",
+                serde_json::json!(-1),
+                "table: seed must be an integer from 0, not -1",
+            ),
+            (
+                "human",
+                serde_json::json!(4),
+                "table: human must be a seat (0 to 3), not 4",
+            ),
+            (
+                "human",
+                Value::Null,
+                "table: human must be a seat (0 to 3), not null",
+            ),
+            (
+                "bots",
+                serde_json::json!(["human", "heuristic", 3, "heuristic"]),
+                "table: bots must be 4 bot names (strings), not [\"human\",\"heuristic\",3,\"heuristic\"]",
+            ),
+            (
+                "bots",
+                serde_json::json!(["human", "heuristic"]),
+                "table: bots must be 4 bot names (strings), not [\"human\",\"heuristic\"]",
+            ),
+        ];
+        for (key, value, expected) in cases {
+            let mut bad = save();
+            bad["table"][key] = value;
+            let (path, message) = refusal(key, &bad);
+            assert_eq!(message, format!("{}: {expected}", path.display()));
+        }
+        let mut bad = save();
+        bad.as_object_mut().unwrap().remove("table");
+        let (path, message) = refusal("no-table", &bad);
+        assert_eq!(
+            message,
+            format!(
+                "{}: not a game saved by torite play (no \"table\" entry)",
+                path.display()
+            )
+        );
+    }
 }
