@@ -906,11 +906,6 @@ fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
         .collect()
 }
 
-/// The seats of a bit mask, in seat order.
-pub(crate) fn seats_of(mask: u8) -> Vec<Seat> {
-    SeatSet::from_bits(mask).iter().collect()
-}
-
 fn phase_word(phase: Phase) -> &'static str {
     match phase {
         Phase::LotQuestion => "lot",

@@ -2,13 +2,18 @@
 //! replayed through `torite-core`, with what each action did (the trick it belongs to, the
 //! trick's winner when it completes one, trump and the Lot after it) and each deal's score, so
 //! that the browser shows the game without knowing its rules.
+//!
+//! The record is read by core's strict reader ([`torite_core::record::read`]), and the tricks,
+//! the Lot and each deal's result are core's report types ([`TrickReport`], [`LotReport`],
+//! built by [`DealReport`]), as `torite replay` reports them; only the steps are this
+//! endpoint's own.
 
 use serde::Serialize;
 use serde_json::Value;
-use torite_core::record::{replay_value, rule_name};
-use torite_core::{Action, Card, CardSet, Game, Seat, TrumpRule};
+use torite_core::report::{DealReport, LotReport, TrickReport};
+use torite_core::{Game, Seat, SeatSet, TrumpRule};
 
-use crate::table::{Refusal, seats_of, sorted_hand, trump_code};
+use crate::table::{Refusal, sorted_hand, trump_code};
 
 /// The replay of a finished game (`GET /api/tables/{id}/replay`).
 #[derive(Serialize, Debug)]
@@ -48,17 +53,17 @@ struct DealReplay {
     /// Every action in order.
     steps: Vec<Step>,
     /// The tricks as played: leader, cards in order, winner.
-    tricks: Vec<TrickReplay>,
+    tricks: Vec<TrickReport>,
     /// Trump at the end of the deal.
     trump: Option<String>,
-    /// The Lot, if declared.
-    lot: Option<LotResult>,
+    /// The Lot, if declared (its success known: the deal is over).
+    lot: Option<LotReport>,
     tricks_won: Vec<u8>,
     points: Vec<u32>,
     scores: Vec<i32>,
     totals: Vec<i32>,
     /// The scoring rule that settled the deal (`rule-{rule}` in the catalogs).
-    rule: &'static str,
+    rule: String,
     /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
     draw: Option<Seat>,
 }
@@ -86,23 +91,11 @@ struct Step {
     points: Vec<u32>,
 }
 
-#[derive(Serialize, Debug)]
-struct TrickReplay {
-    leader: Seat,
-    cards: Vec<String>,
-    winner: Seat,
-}
-
+/// The Lot as it stands after a step.
 #[derive(Serialize, Debug)]
 struct LotState {
-    declarers: Vec<Seat>,
-    failed: Vec<Seat>,
-}
-
-#[derive(Serialize, Debug)]
-struct LotResult {
-    declarers: Vec<Seat>,
-    success: bool,
+    declarers: SeatSet,
+    failed: SeatSet,
 }
 
 fn broken(why: impl std::fmt::Display) -> Refusal {
@@ -119,76 +112,37 @@ fn broken(why: impl std::fmt::Display) -> Refusal {
 ///
 /// A 409 refusal if the record is not of a finished game; a 500 if it does not replay.
 pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
-    // The whole record is checked against the rules first.
-    let checked = replay_value(record).map_err(broken)?;
+    // The whole record is read, and so checked against the rules, first.
+    let (record, checked) = torite_core::record::read(record).map_err(broken)?;
     if !checked.game.is_finished() {
         return Err(Refusal::conflict(format!(
             "the game at table {id} is not over: its replay is shown when it ends"
         )));
     }
-    let rules = *checked.game.rules();
+    let rules = record.ruleset;
     let n = rules.players as usize;
-    let deals_json = record
-        .get("deals")
-        .and_then(Value::as_array)
-        .ok_or_else(|| broken("no deals"))?;
-    let first_dealer = deals_json
-        .first()
-        .and_then(|d| d.get("dealer"))
-        .and_then(Value::as_u64)
-        .map_or(0, |d| d as Seat);
+    let first_dealer = record.deals.first().map_or(0, |d| d.dealer);
     let mut game = Game::new(rules, first_dealer).map_err(broken)?;
     let mut deals = Vec::new();
-    for deal_json in deals_json {
-        let hands: Vec<CardSet> = deal_json
-            .get("hands")
-            .and_then(Value::as_array)
-            .ok_or_else(|| broken("a deal has no hands"))?
-            .iter()
-            .map(|h| {
-                let mut set = CardSet::EMPTY;
-                for code in h.as_array().into_iter().flatten() {
-                    let card: Card = code.as_str().unwrap_or_default().parse().map_err(broken)?;
-                    set.insert(card);
-                }
-                Ok(set)
-            })
-            .collect::<Result<_, Refusal>>()?;
-        let actions: Vec<Action> = deal_json
-            .get("actions")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .map(|a| a.as_str().unwrap_or_default().parse().map_err(broken))
-            .collect::<Result<_, Refusal>>()?;
-        let draw = deal_json
-            .get("draw")
-            .and_then(Value::as_u64)
-            .map(|d| d as Seat);
-        let deal = game.start_deal(&hands).map_err(broken)?;
+    for played in &record.deals {
+        let deal = game.start_deal(&played.hands).map_err(broken)?;
         let dealer = deal.dealer();
         let first = deal.to_act();
         let start_trump = trump_code(deal.trump());
-        let mut steps = Vec::with_capacity(actions.len());
+        let mut steps = Vec::with_capacity(played.actions.len());
         let mut tricks = Vec::new();
-        for action in actions {
+        for &action in &played.actions {
             let deal = game.deal().ok_or_else(|| broken("no deal"))?;
             let seat = deal.to_act();
             let trick = deal.tricks_completed();
-            let leader = deal.leader();
             game.apply(action).map_err(broken)?;
             let deal = game.deal().ok_or_else(|| broken("no deal"))?;
-            let winner = (deal.tricks_completed() > trick)
+            let completed = (deal.tricks_completed() > trick)
                 .then(|| deal.last_trick())
                 .flatten()
-                .map(|t| {
-                    tricks.push(TrickReplay {
-                        leader,
-                        cards: t.cards().iter().map(ToString::to_string).collect(),
-                        winner: t.winner,
-                    });
-                    t.winner
-                });
+                .map(|t| TrickReport::of(&t));
+            let winner = completed.as_ref().and_then(|t| t.winner);
+            tricks.extend(completed);
             let lot = deal.lot();
             steps.push(Step {
                 seat,
@@ -198,39 +152,41 @@ pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
                 to_act: (!deal.is_over()).then(|| deal.to_act()),
                 trump: trump_code(deal.trump()),
                 lot: LotState {
-                    declarers: seats_of(lot.declarers),
-                    failed: seats_of(lot.failed),
+                    declarers: SeatSet::from_bits(lot.declarers),
+                    failed: SeatSet::from_bits(lot.failed),
                 },
                 tricks_won: deal.tricks_won()[..n].to_vec(),
                 points: (0..n).map(|s| deal.card_points(s)).collect(),
             });
         }
-        let trump = trump_code(game.deal().ok_or_else(|| broken("no deal"))?.trump());
-        let result = game.finish_deal(draw).map_err(broken)?;
+        let deal = game.deal().ok_or_else(|| broken("no deal"))?;
+        let trump = trump_code(deal.trump());
+        let mut report = DealReport::of(deal, tricks);
+        let result = game.finish_deal(played.draw).map_err(broken)?;
+        report.settle(result);
         deals.push(DealReplay {
             dealer,
-            hands: hands.iter().map(|h| sorted_hand(&rules, *h)).collect(),
+            hands: played
+                .hands
+                .iter()
+                .map(|h| sorted_hand(&rules, *h))
+                .collect(),
             first,
             start_trump,
             steps,
-            tricks,
+            tricks: report.tricks,
             trump,
-            lot: result.facts.lot.map(|l| LotResult {
-                declarers: seats_of(l.declarers),
-                success: l.winner.is_some(),
-            }),
-            tricks_won: result.facts.tricks[..n].to_vec(),
-            points: result.facts.points[..n].to_vec(),
-            scores: result.score.scores[..n].to_vec(),
-            totals: result.totals[..n].to_vec(),
-            rule: rule_name(result.score.rule),
+            lot: report.lot,
+            tricks_won: report.tricks_won,
+            points: report.card_points,
+            scores: report.scores.unwrap_or_default(),
+            totals: report.totals.unwrap_or_default(),
+            rule: report.rule.unwrap_or_default(),
             draw: result.draw,
         });
     }
-    let players = checked
-        .report
+    let players = record
         .players
-        .clone()
         .unwrap_or_else(|| (0..n).map(|s| format!("{s}")).collect());
     Ok(GameReplay {
         id: id.to_owned(),
@@ -279,7 +235,7 @@ mod tests {
         assert_eq!(steps[call - 1]["action"], "JK");
         assert_eq!(steps[call]["seat"], steps[call - 1]["seat"]);
         assert_eq!(steps[call]["trick"], steps[call - 1]["trick"]);
-        let report = replay_value(&record).unwrap().report;
+        let report = torite_core::record::replay_value(&record).unwrap().report;
         let winners: Vec<&Value> = steps.iter().filter_map(|s| s.get("winner")).collect();
         let expected: Vec<Value> = report.deals[0]
             .tricks
