@@ -8,13 +8,11 @@
 //! trick winner, point and score asserted about them was worked out from RULES.md without the
 //! engine (see the comments at each test).
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
 use serde_json::{Value, json};
 
-const BIN: &str = env!("CARGO_BIN_EXE_torite");
+use common::{data, ok, refused, run, scratch, torite};
 
 /// Every preset: id, seats, English and Japanese names, deck size.
 const PRESETS: [(&str, usize, &str, &str, usize); 12] = [
@@ -84,102 +82,10 @@ const PRESETS: [(&str, usize, &str, &str, usize); 12] = [
 // Running the binary
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Debug)]
-struct Output {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `torite` with `args`, feeding `stdin` (or nothing) to standard input.
-fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start torite");
-    let writer = stdin.map(|text| {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        let text = text.to_owned();
-        std::thread::spawn(move || {
-            // The command may refuse its input before reading all of it.
-            let _ = pipe.write_all(text.as_bytes());
-        })
-    });
-    let out = child.wait_with_output().expect("torite did not finish");
-    if let Some(writer) = writer {
-        writer.join().expect("the stdin writer panicked");
-    }
-    Output {
-        status: out.status.code(),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-fn torite(args: &[&str]) -> Output {
-    run(args, None)
-}
-
-/// Asserts success and returns standard output.
-fn ok(out: Output) -> String {
-    assert_eq!(
-        out.status,
-        Some(0),
-        "expected success, got {:?}; stderr: {}",
-        out.status,
-        out.stderr
-    );
-    out.stdout
-}
-
-/// Asserts the bad-input contract: exit status 2, nothing on standard output and exactly one
-/// non-empty line on standard error. Returns that line.
-fn refused(out: &Output) -> String {
-    assert_eq!(
-        out.status,
-        Some(2),
-        "expected exit status 2; stdout: {}; stderr: {}",
-        out.stdout,
-        out.stderr
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "nothing may be printed on stdout for bad input, got: {}",
-        out.stdout
-    );
-    let line = out
-        .stderr
-        .strip_suffix('\n')
-        .unwrap_or_else(|| panic!("stderr must end with a newline: {:?}", out.stderr));
-    assert!(
-        !line.is_empty() && !line.contains('\n'),
-        "stderr must be exactly one line, got: {:?}",
-        out.stderr
-    );
-    line.to_owned()
-}
-
-/// The path of a data file.
-fn data(name: &str) -> String {
-    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
 /// A data file, parsed.
 fn load(name: &str) -> Value {
     let text = std::fs::read_to_string(data(name)).expect("data file");
     serde_json::from_str(&text).expect("data files are valid JSON")
-}
-
-/// A scratch file path for this test binary.
-fn scratch(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{}-{name}", std::process::id()))
 }
 
 fn parse(text: &str) -> Value {
@@ -916,7 +822,7 @@ fn bad_invalid_json() {
         let line = refused_record(text);
         assert!(line.contains("JSON"), "{text:?}: {line}");
     }
-    let path = scratch("broken.json");
+    let path = scratch("broken").join("broken.json");
     std::fs::write(&path, "{\"ruleset\": \"mura-4\",").expect("write");
     let line = refused(&torite(&["replay", path.to_str().expect("path")]));
     assert!(line.contains("JSON"), "{line}");
@@ -1423,7 +1329,7 @@ fn rules_toml_round_trips_through_deal_and_replay() {
             toml::from_str(&text).unwrap_or_else(|e| panic!("{id}: not TOML ({e}):\n{text}"));
         assert_eq!(table.get("base").and_then(|b| b.as_str()), Some(id));
         assert!(text.contains(en) && text.contains(ja), "{id}:\n{text}");
-        let path = scratch(&format!("{id}.toml"));
+        let path = scratch(id).join(format!("{id}.toml"));
         std::fs::write(&path, &text).expect("write");
         let file = path.to_str().expect("path");
         assert_eq!(ok(torite(&["rules", file])), text, "{id}: rules FILE");
@@ -1439,7 +1345,7 @@ fn rules_toml_round_trips_through_deal_and_replay() {
 
 #[test]
 fn rules_house_rule_files() {
-    let path = scratch("hard-mura.toml");
+    let path = scratch("hard-mura").join("hard-mura.toml");
     std::fs::write(&path, "base = \"mura-4\"\nthreshold = 6\ndeals = 3\n").expect("write");
     let file = path.to_str().expect("path");
     let text = ok(torite(&["rules", file]));
@@ -1455,7 +1361,7 @@ fn rules_house_rule_files() {
     );
     assert_eq!(report["deals"].as_array().expect("deals").len(), 3);
     // The JSON object form works as a file too.
-    let json_path = scratch("hard-mura.json");
+    let json_path = path.with_file_name("hard-mura.json");
     std::fs::write(
         &json_path,
         r#"{"base": "mura-4", "threshold": 6, "deals": 3}"#,
@@ -1469,6 +1375,7 @@ fn rules_house_rule_files() {
 
 #[test]
 fn rules_bad_house_rules() {
+    let dir = scratch("bad-house-rules");
     for (name, text, word) in [
         (
             "typo.toml",
@@ -1489,7 +1396,7 @@ fn rules_bad_house_rules() {
         ("upper.toml", "base = \"MURA-4\"\n", "MURA-4"),
         ("syntax.toml", "base = mura-4\n", "TOML"),
     ] {
-        let path = scratch(name);
+        let path = dir.join(name);
         std::fs::write(&path, text).expect("write");
         let file = path.to_str().expect("path");
         for args in [

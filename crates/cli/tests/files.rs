@@ -3,76 +3,14 @@
 //! read by the commands that claim to read it (or refused with a line saying what it is), and
 //! inputs above the size limits are refused before they are parsed.
 
+mod common;
+
 use std::io::Read;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_torite");
-
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `torite` with `args` and `stdin` on standard input.
-fn torite_in(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start torite");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let text = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        // The command may stop reading early.
-        let _ = std::io::Write::write_all(&mut pipe, &text);
-    });
-    let out = child.wait_with_output().expect("torite ends");
-    writer.join().expect("the writer");
-    Run {
-        status: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn torite(args: &[&str]) -> Run {
-    torite_in(args, "")
-}
-
-fn ok(run: Run) -> String {
-    assert_eq!(run.status, Some(0), "stderr: {}", run.stderr);
-    run.stdout
-}
-
-/// Asserts a refusal: exit status 2 and exactly one line on standard error; returns the line.
-fn refused(run: Run) -> String {
-    assert_eq!(
-        run.status,
-        Some(2),
-        "stdout: {}\nstderr: {}",
-        run.stdout,
-        run.stderr
-    );
-    assert_eq!(run.stderr.lines().count(), 1, "one line: {:?}", run.stderr);
-    assert!(run.stderr.ends_with('\n'));
-    run.stderr.trim_end().to_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("files-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
+use common::{Run, failed, ok, path_str as s, refused, run, scratch, torite};
 
 /// A game of Mura against instant bots, saved at `save`, stopped at the first question.
 fn play_saving(save: &Path) -> Run {
@@ -187,7 +125,7 @@ fn a_save_through_a_link_to_dev_null_leaves_the_link_and_the_device() {
 
 #[test]
 fn a_full_device_is_one_line_and_a_failure() {
-    let line = refused(play_saving(Path::new("/dev/full")));
+    let line = failed(&play_saving(Path::new("/dev/full")));
     assert!(line.starts_with("cannot save /dev/full: "), "{line}");
     assert!(
         std::fs::metadata("/dev/full")
@@ -195,7 +133,7 @@ fn a_full_device_is_one_line_and_a_failure() {
             .file_type()
             .is_char_device()
     );
-    let line = refused(torite(&["sheet", "mura-4", "-o", "/dev/full"]));
+    let line = refused(&torite(&["sheet", "mura-4", "-o", "/dev/full"]));
     assert!(line.starts_with("cannot save /dev/full: "), "{line}");
 }
 
@@ -205,7 +143,7 @@ fn a_save_under_a_file_fails_and_keeps_the_file() {
     let file = dir.join("notes.txt");
     std::fs::write(&file, "keep me").unwrap();
     let target = file.join("game.json");
-    let line = refused(play_saving(&target));
+    let line = failed(&play_saving(&target));
     assert!(
         line.starts_with(&format!("cannot save {}: ", target.display())),
         "{line}"
@@ -216,7 +154,7 @@ fn a_save_under_a_file_fails_and_keeps_the_file() {
 #[test]
 fn a_save_into_a_folder_is_refused_and_the_folder_kept() {
     let dir = scratch("into-a-folder");
-    let line = refused(torite(&["sheet", "mura-4", "-o", s(&dir)]));
+    let line = refused(&torite(&["sheet", "mura-4", "-o", s(&dir)]));
     assert_eq!(
         line,
         format!("cannot save {}: it is a folder", dir.display())
@@ -247,9 +185,9 @@ fn two_games_saving_at_once_to_one_path_both_save_whole_files() {
 
 /// A Mura score sheet of two deals, saved at `path`.
 fn score_sheet(path: &Path) {
-    ok(torite_in(
+    ok(run(
         &["score", "mura-4", "--lang", "en", "--save", s(path)],
-        "2 3 4 0\n5 5 6 0\n3 3 3 0\n6 4 6 0\nq\n",
+        Some("2 3 4 0\n5 5 6 0\n3 3 3 0\n6 4 6 0\nq\n"),
     ));
 }
 
@@ -281,9 +219,9 @@ fn a_score_sheet_is_resumed_and_shown_and_refused_as_a_record_with_what_it_is() 
         shown,
         "a sheet has no tricks to leave out"
     );
-    let resumed = ok(torite_in(
+    let resumed = ok(run(
         &["score", "--lang", "en", "--resume", s(&sheet)],
-        "q\n",
+        Some("q\n"),
     ));
     assert!(resumed.contains("Deal 3"), "{resumed}");
     let p = sheet.display();
@@ -291,10 +229,13 @@ fn a_score_sheet_is_resumed_and_shown_and_refused_as_a_record_with_what_it_is() 
         "{p} is a torite score-keeping save, not a game record (it has no cards): \
          show it with `torite show {p}` or continue it with `torite score --resume {p}`"
     );
-    assert_eq!(refused(torite(&["replay", s(&sheet)])), what);
-    assert_eq!(refused(torite(&["perft", s(&sheet), "--depth", "1"])), what);
+    assert_eq!(refused(&torite(&["replay", s(&sheet)])), what);
     assert_eq!(
-        refused(torite(&["play", "--plain", "--resume", s(&sheet)])),
+        refused(&torite(&["perft", s(&sheet), "--depth", "1"])),
+        what
+    );
+    assert_eq!(
+        refused(&torite(&["play", "--plain", "--resume", s(&sheet)])),
         format!(
             "{p} is a torite score-keeping save, not a game: continue it with `torite score --resume {p}`"
         )
@@ -312,7 +253,7 @@ fn a_seeded_deal_and_a_seeded_game_are_replayed_shown_and_counted() {
         ok(torite(&["replay", s(&path)]));
         assert!(ok(torite(&["show", s(&path)])).contains("Deal 1"));
         ok(torite(&["perft", s(&path), "--depth", "1"]));
-        let line = refused(torite(&["score", "--resume", s(&path)]));
+        let line = refused(&torite(&["score", "--resume", s(&path)]));
         assert_eq!(
             line,
             format!(
@@ -377,16 +318,16 @@ fn a_record_at_the_limit_replays_and_one_byte_more_is_refused() {
     let limit = "is larger than 4 MiB, the limit for records and saved games";
     for command in ["replay", "show"] {
         assert_eq!(
-            refused(torite(&[command, s(&over)])),
+            refused(&torite(&[command, s(&over)])),
             format!("{} {limit}", over.display())
         );
     }
     assert_eq!(
-        refused(torite(&["play", "--plain", "--resume", s(&over)])),
+        refused(&torite(&["play", "--plain", "--resume", s(&over)])),
         format!("{} {limit}", over.display())
     );
     assert_eq!(
-        refused(torite(&["score", "--resume", s(&over)])),
+        refused(&torite(&["score", "--resume", s(&over)])),
         format!("{} {limit}", over.display())
     );
 }
@@ -415,7 +356,7 @@ fn endless_standard_input_is_refused_at_the_limit() {
     // Far more than the limit: the command stops reading at the limit and refuses.
     let input = " ".repeat(4 * MAX_RECORD);
     assert_eq!(
-        refused(torite_in(&["replay", "-"], &input)),
+        refused(&run(&["replay", "-"], Some(&input))),
         "standard input is larger than 4 MiB, the limit for records and saved games"
     );
 }
@@ -432,7 +373,7 @@ fn a_house_rule_file_at_the_limit_loads_and_one_byte_more_is_refused() {
     let over = dir.join("over.toml");
     std::fs::write(&over, &text).unwrap();
     assert_eq!(
-        refused(torite(&["rules", s(&over)])),
+        refused(&torite(&["rules", s(&over)])),
         format!(
             "{} is larger than 64 KiB, the limit for house-rule files",
             over.display()

@@ -7,15 +7,17 @@
 //! than the human are the deterministic `heuristic` bot and the deals are seeded, so every game
 //! is the same on every run.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_torite");
+use common::{BIN, LANGS, Lang, ok, path_str, refused, scratch, torite};
 
 /// How long a prompt may take to appear before the test gives up (debug builds, shared
 /// machines).
@@ -25,29 +27,7 @@ const PATIENCE: Duration = Duration::from_secs(120);
 // The words the tests look for, in both languages (from locales/*.ftl)
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Lang {
-    En,
-    Ja,
-}
-
-const LANGS: [Lang; 2] = [Lang::En, Lang::Ja];
-
 impl Lang {
-    fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ja => "ja",
-        }
-    }
-
-    fn pick(self, en: &'static str, ja: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Ja => ja,
-        }
-    }
-
     /// "Seat 2 (heuristic)" / "2番席 (heuristic)"; the human is "You" / "あなた".
     fn seat(self, seat: usize) -> String {
         let name = if seat == 0 {
@@ -368,14 +348,6 @@ fn first_choice(turn: &Turn, lang: Lang) -> String {
     }
 }
 
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("play-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
 fn new_game(preset: &str, seed: u64, lang: Lang, save: &Path) -> Vec<String> {
     [
         "play",
@@ -411,24 +383,17 @@ fn start(args: &[String]) -> Plain {
     Plain::start(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
-fn run(args: &[&str]) -> (String, String, ExitStatus) {
-    let out = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("cannot start torite");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-        out.status,
-    )
-}
-
 /// `torite replay FILE`, parsed.
 fn replay(path: &Path) -> Value {
-    let (stdout, stderr, status) = run(&["replay", path.to_str().expect("a UTF-8 path")]);
-    assert!(status.success(), "replay {}: {stderr}", path.display());
-    serde_json::from_str(&stdout).expect("replay prints JSON")
+    let run = torite(&["replay", path_str(path)]);
+    assert_eq!(
+        run.status,
+        Some(0),
+        "replay {}: {}",
+        path.display(),
+        run.stderr
+    );
+    serde_json::from_str(&run.stdout).expect("replay prints JSON")
 }
 
 fn record(path: &Path) -> Value {
@@ -904,15 +869,14 @@ fn end_of_input_saves_and_a_finished_game_resumes_to_its_result() {
     assert!(status.success(), "{stderr}");
     check_finished_game(&transcript, lang, &path, 1, true);
     let before = std::fs::read_to_string(&path).expect("the record");
-    let (stdout, stderr, status) = run(&[
+    let stdout = ok(torite(&[
         "play",
         "--resume",
         path.to_str().expect("UTF-8"),
         "--plain",
         "--lang",
         "ja",
-    ]);
-    assert!(status.success(), "{stderr}");
+    ]));
     let winners: Vec<usize> = numbers(&replay(&path)["winners"])
         .into_iter()
         .map(|s| s as usize)
@@ -952,10 +916,7 @@ fn bad_play_settings() {
         if let Some(i) = args.iter().position(|a| *a == "x.json") {
             args[i] = save.to_str().expect("UTF-8");
         }
-        let (stdout, stderr, status) = run(&args);
-        assert_eq!(status.code(), Some(2), "{args:?}: {stdout}{stderr}");
-        assert!(stdout.is_empty(), "{stdout}");
-        assert!(stderr.contains(expected), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        let line = refused(&torite(&args));
+        assert!(line.contains(expected), "{args:?}: {line}");
     }
 }

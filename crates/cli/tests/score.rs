@@ -3,37 +3,16 @@
 //! out by hand from RULES.md (the comment at each deal gives the working), entries that cannot
 //! be right refused with a reason, `u` (undo), `q` (quit) and `--resume`.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
+
+use std::path::Path;
 
 use serde_json::{Value, json};
 
-const BIN: &str = env!("CARGO_BIN_EXE_torite");
+use common::{LANGS, Lang, path_str, run, scratch};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Lang {
-    En,
-    Ja,
-}
-
-const LANGS: [Lang; 2] = [Lang::En, Lang::Ja];
-
+/// The scorekeeper's words the tests look for (from locales/*.ftl).
 impl Lang {
-    fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ja => "ja",
-        }
-    }
-
-    fn pick(self, en: &'static str, ja: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Ja => ja,
-        }
-    }
-
     fn seat(self, seat: usize) -> String {
         match self {
             Lang::En => format!("Seat {seat}"),
@@ -148,49 +127,9 @@ impl Lang {
 // Running the scorekeeper
 // ---------------------------------------------------------------------------------------------
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: Option<i32>,
-}
-
-fn torite(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start torite");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = input.to_owned();
-    let writer = std::thread::spawn(move || {
-        // The scorekeeper stops reading at the end of the game.
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("torite ends");
-    writer.join().expect("the writer");
-    Run {
-        stdout: String::from_utf8(out.stdout).expect("UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8"),
-        status: out.status.code(),
-    }
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("score-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-fn path_str(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
-
 /// A new sheet of `preset` saved at `path`, fed `input`.
 fn new_sheet(preset: &str, lang: Lang, path: &Path, input: &str) -> String {
-    let run = torite(
+    let run = run(
         &[
             "score",
             preset,
@@ -199,7 +138,7 @@ fn new_sheet(preset: &str, lang: Lang, path: &Path, input: &str) -> String {
             "--save",
             path_str(path),
         ],
-        input,
+        Some(input),
     );
     assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
     assert!(run.stderr.is_empty(), "{}", run.stderr);
@@ -207,9 +146,9 @@ fn new_sheet(preset: &str, lang: Lang, path: &Path, input: &str) -> String {
 }
 
 fn resume_sheet(lang: Lang, path: &Path, input: &str) -> String {
-    let run = torite(
+    let run = run(
         &["score", "--resume", path_str(path), "--lang", lang.code()],
-        input,
+        Some(input),
     );
     assert_eq!(run.status, Some(0), "{}{}", run.stdout, run.stderr);
     run.stdout
@@ -935,7 +874,7 @@ fn bad_score_settings() {
         ),
     ];
     for (args, expected) in cases {
-        let run = torite(&args, "");
+        let run = run(&args, Some(""));
         assert_eq!(
             run.status,
             Some(2),

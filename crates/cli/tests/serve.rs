@@ -1,6 +1,8 @@
 //! `torite serve` as a process: killed with SIGKILL in the middle of a game and restarted on the
 //! same SQLite file, it resumes every table exactly where it was.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -8,6 +10,8 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
 use torite_server::client::{Session, request};
+
+use common::BIN;
 
 struct Served {
     child: Child,
@@ -24,7 +28,7 @@ fn serve(db: &str) -> Served {
 
 /// [`serve`] with more arguments.
 fn serve_with(db: &str, more: &[&str]) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_torite"))
+    let mut child = Command::new(BIN)
         .args([
             "serve",
             "--addr",
@@ -254,7 +258,7 @@ fn the_log_level_is_chosen_on_the_command_line() {
         let log = served.log.lock().unwrap().clone();
         assert!(!log.contains("method=GET"), "{log}");
     });
-    let out = Command::new(env!("CARGO_BIN_EXE_torite"))
+    let out = Command::new(BIN)
         .args([
             "serve",
             "--addr",
@@ -269,7 +273,7 @@ fn the_log_level_is_chosen_on_the_command_line() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--log") && err.lines().count() == 1, "{err}");
-    let out = Command::new(env!("CARGO_BIN_EXE_torite"))
+    let out = Command::new(BIN)
         .args([
             "serve",
             "--addr",

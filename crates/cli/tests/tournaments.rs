@@ -2,31 +2,21 @@
 //! rules, records, plots, reproducibility across thread counts and bad input. Quick bots
 //! (`heuristic`, `random`) keep them fast.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_torite");
+use common::{Run, refused, scratch, torite};
 
-fn torite(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the torite binary runs")
+fn assert_ok(out: &Run) {
+    assert_eq!(out.status, Some(0), "failed: {}", out.stderr);
 }
 
-fn assert_ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn stdout_json(out: &Output) -> Value {
+fn stdout_json(out: &Run) -> Value {
     assert_ok(out);
-    serde_json::from_slice(&out.stdout).expect("one JSON object on standard output")
+    serde_json::from_str(&out.stdout).expect("one JSON object on standard output")
 }
 
 /// `mini-misere-4` with the 1989 Lot timing, as a house-rule file in `dir`.
@@ -38,14 +28,6 @@ fn late_lot(dir: &std::path::Path) -> PathBuf {
     )
     .unwrap();
     file
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("torite-tournaments-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
 }
 
 #[test]
@@ -150,7 +132,7 @@ fn arena_names_a_house_rule_by_its_changes() {
         "2",
     ]);
     assert_ok(&out);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = &out.stdout;
     assert!(
         text.starts_with("mini-misere-4 + lot_timing = \"before-lead\" — 2 deals"),
         "{text}"
@@ -213,10 +195,8 @@ fn arena_refuses_bad_input_with_a_clear_message() {
     ];
     for (args, needle) in cases {
         let out = torite(args);
-        assert!(!out.status.success(), "{args:?} succeeded");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = refused(&out);
         assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?} printed a result");
     }
 }
 
@@ -270,7 +250,7 @@ fn stats_of_a_house_rule_play_that_house_rule() {
             "5",
         ]);
         assert_ok(&out);
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        out.stdout.clone()
     };
     let house = args(file.to_str().unwrap());
     let preset = args("mini-misere-4");
@@ -306,7 +286,7 @@ fn stats_writes_svg_plots() {
         let text = std::fs::read_to_string(&svg).unwrap();
         assert!(text.contains("<svg"), "{}", svg.display());
     }
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = &out.stdout;
     assert!(text.contains("exempt"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -314,6 +294,5 @@ fn stats_writes_svg_plots() {
 #[test]
 fn stats_refuses_zero_games() {
     let out = torite(&["stats", "--ruleset", "mura-4", "--games", "0"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
+    assert!(refused(&out).contains("--games"));
 }

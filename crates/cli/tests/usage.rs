@@ -2,9 +2,9 @@
 //! line on standard error with exit status 2, `--help` and `--version` print as usual, options
 //! that size something are bounded and say their range, and house-rule errors say where.
 
-use std::process::{Command, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_torite");
+use common::torite;
 
 /// Every subcommand, with arguments that satisfy its required ones.
 const SUBCOMMANDS: [(&str, &[&str]); 13] = [
@@ -22,25 +22,6 @@ const SUBCOMMANDS: [(&str, &[&str]); 13] = [
     ("loadtest", &[]),
     ("bench", &[]),
 ];
-
-struct Run {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn torite(args: &[&str]) -> Run {
-    let out = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("cannot start torite");
-    Run {
-        status: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 /// Asserts a usage error: status 2, nothing on standard output, one line on standard error.
 fn one_line(args: &[&str]) -> String {
