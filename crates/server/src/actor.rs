@@ -1,6 +1,6 @@
 //! The task that owns one table.
 //!
-//! Everything that changes a table goes through its task as a [`Cmd`] on a bounded channel;
+//! Everything that changes a table goes through its task as a `Cmd` on a bounded channel;
 //! the task writes each event to the store *before* applying it and publishing the new state,
 //! so nothing acknowledged or shown is ever lost. States are published on a `watch` channel:
 //! one slot holding the latest state, so a slow subscriber skips versions instead of holding
