@@ -179,3 +179,27 @@ pub fn summary(rules: &Ruleset) -> Vec<String> {
     });
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torite_core::Preset;
+
+    #[test]
+    fn the_summary_gives_core_s_card_point_total() {
+        let line = |p: Preset| {
+            summary(&p.ruleset())
+                .into_iter()
+                .find(|l| l.starts_with("card points"))
+        };
+        assert_eq!(
+            line(Preset::MittlereJass).as_deref(),
+            Some("card points: 157 a deal, last trick 5")
+        );
+        assert_eq!(
+            line(Preset::MiddlerJoker).as_deref(),
+            Some("card points: 121 a deal, last trick 0")
+        );
+        assert_eq!(line(Preset::Mura4), None);
+    }
+}
