@@ -14,7 +14,9 @@
 //!
 //! With the `loadtest` feature (the command line enables it for `torite loadtest`), the
 //! library also has a small client of the protocol (`client`) and the load test that plays
-//! tables through it (`loadtest`); without it, the library is the server only.
+//! tables through it (`loadtest`); with the `fuzzing` feature (the fuzz targets of `fuzz/`
+//! enable it), the harness that drives a table with client messages (`fuzzing`). Without
+//! them, the library is the server only.
 
 #![deny(missing_docs)]
 
@@ -22,6 +24,7 @@ pub mod actor;
 pub mod assets;
 #[cfg(feature = "loadtest")]
 pub mod client;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod http;
 #[cfg(feature = "loadtest")]
