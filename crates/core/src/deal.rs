@@ -91,6 +91,21 @@ impl FromStr for Action {
     }
 }
 
+impl serde::Serialize for Action {
+    /// As its code (`AS`, `lot`, `pass`, `call:S`), the form records and the protocol use.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Action {
+    /// From its code, read as [`Action::from_str`] reads it.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Action, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        code.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// The set of legal actions at a position, without allocation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ActionSet {
@@ -1046,6 +1061,22 @@ impl Deal {
 mod tests {
     use super::*;
     use crate::ruleset::Preset;
+
+    #[test]
+    fn actions_serialize_as_their_codes() {
+        let actions = [
+            Action::Play("TH".parse().unwrap()),
+            Action::Lot,
+            Action::Pass,
+            Action::Call(Suit::Spades),
+        ];
+        let text = serde_json::to_string(&actions).unwrap();
+        assert_eq!(text, r#"["TH","lot","pass","call:S"]"#);
+        assert_eq!(serde_json::from_str::<Vec<Action>>(&text).unwrap(), actions);
+        let bad = serde_json::from_str::<Action>(r#""lots""#).unwrap_err();
+        assert!(bad.to_string().contains("unknown action \"lots\""), "{bad}");
+        assert!(serde_json::from_str::<Action>("3").is_err());
+    }
 
     #[test]
     fn actions_parse_case_insensitively() {
