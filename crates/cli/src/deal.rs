@@ -2,50 +2,44 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use torite_core::Record;
+use torite_core::Ruleset;
 use torite_core::shuffle::below;
-use torite_core::{Game, Record, RecordDeal, Ruleset, SeatSet};
+use torite_core::table::{Step, Table};
 
 use crate::Failure;
 
-/// Deals from `seed` with ChaCha8 (`seed_from_u64`) and the engine's own shuffle: one deal, or
-/// with `play` a whole game of uniformly random legal actions drawn from the same generator.
+/// What the table seed is mixed with to seed the stream of random actions of `--play`.
+pub const ACTION_STREAM: u64 = 0xAC7;
+
+/// A game of `rules` from table seed `seed` (`torite_core::Seeds`, the deals and draws every
+/// surface deals from), its first deal dealt by `dealer`: only the first deal, or with `play`
+/// the whole game, each action drawn uniformly among the legal ones from a separate ChaCha8
+/// stream (`seed_from_u64(seed ^ ACTION_STREAM)`, one bounded draw per action), so that the
+/// deals and draws are those of the same seed anywhere else.
 pub fn seeded(rules: Ruleset, seed: u64, dealer: usize, play: bool) -> Result<Record, Failure> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Game::new(rules, dealer).map_err(Failure::input)?;
-    let mut deals = Vec::new();
+    let mut table = Table::new(rules, dealer, seed).map_err(Failure::input)?;
+    if !play {
+        return Ok(table.record().clone());
+    }
+    let mut actions = ChaCha8Rng::seed_from_u64(seed ^ ACTION_STREAM);
     loop {
-        let deal = game.start_random_deal(&mut rng).map_err(Failure::input)?;
-        let mut record = RecordDeal {
-            dealer: deal.dealer(),
-            hands: (0..deal.players()).map(|s| deal.hand(s)).collect(),
-            actions: Vec::new(),
-            draw: None,
-        };
-        if !play {
-            deals.push(record);
-            break;
-        }
-        while let Some(deal) = game.deal().filter(|d| !d.is_over()) {
-            let actions = deal.legal_actions();
-            let action = actions
-                .nth(below(&mut rng, actions.len() as u32) as usize)
-                .expect("a deal in progress has a legal action");
-            record.actions.push(action);
-            game.apply(action).map_err(Failure::input)?;
-        }
-        if let Some(tied) = game.draw_needed() {
-            let seats: Vec<usize> = SeatSet::from_bits(tied).iter().collect();
-            record.draw = Some(seats[below(&mut rng, seats.len() as u32) as usize]);
-        }
-        game.finish_deal(record.draw).map_err(Failure::input)?;
-        deals.push(record);
-        if game.is_finished() {
-            break;
+        match table.next_step() {
+            Step::Act { seat } => {
+                let legal = table
+                    .view(seat)
+                    .map(|view| view.legal_actions())
+                    .filter(|legal| !legal.is_empty())
+                    .ok_or_else(|| Failure::input(format!("seat {seat} has no legal action")))?;
+                let action = legal
+                    .nth(below(&mut actions, legal.len() as u32) as usize)
+                    .ok_or_else(|| Failure::input(format!("seat {seat} has no legal action")))?;
+                table.apply(action).map_err(Failure::input)?;
+            }
+            Step::Draw { .. } => {
+                table.draw().map_err(Failure::input)?;
+            }
+            Step::GameOver => return Ok(table.record().clone()),
         }
     }
-    Ok(Record {
-        ruleset: rules,
-        players: None,
-        deals,
-    })
 }

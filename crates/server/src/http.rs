@@ -140,6 +140,26 @@ fn field_seat(body: &Value) -> Result<usize, Refusal> {
         .ok_or_else(|| Refusal::bad("\"seat\" is needed (a seat number from 0)"))
 }
 
+/// The largest table seed a request may name: 2^53 - 1, the largest integer a JavaScript
+/// number holds exactly.
+const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The optional `"seed"` of a new table: absent or `null` for a random one.
+fn field_seed(body: &Value) -> Result<Option<u64>, Refusal> {
+    match body.get("seed") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .filter(|s| *s <= MAX_SEED)
+            .map(Some)
+            .ok_or_else(|| {
+                Refusal::bad(format!(
+                    "\"seed\" must be a whole number from 0 to {MAX_SEED}, not {v}"
+                ))
+            }),
+    }
+}
+
 async fn presets() -> Response {
     let list: Vec<Value> = Preset::ALL
         .iter()
@@ -215,6 +235,7 @@ async fn create(
                 .ok_or_else(|| Refusal::bad("\"timer\" must be a number of seconds or null"))?,
         ),
     };
+    let seed = field_seed(&body)?;
     let fill = match body.get("fill") {
         None | Some(Value::Null) => None,
         Some(v) => Some(
@@ -227,7 +248,7 @@ async fn create(
         crate::table::check_bot(bot)?;
     }
     let (id, token) = hub
-        .create(&ruleset, name, seat, timer, Some(peer.ip()))
+        .create(&ruleset, name, seat, timer, seed, Some(peer.ip()))
         .await?;
     let table = hub
         .table(&id)

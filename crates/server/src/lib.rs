@@ -282,7 +282,8 @@ impl Hub {
     }
 
     /// Creates a table whose host sits in `seat`; returns the table id and the host's token.
-    /// `creator` is the address asking, counted against [`Config::max_open_per_address`].
+    /// Its deals and draws come from table seed `seed` ([`torite_core::Seeds`]), a random one
+    /// when `None`. `creator` is the address asking, counted against [`Config::max_open_per_address`].
     ///
     /// # Errors
     ///
@@ -294,6 +295,7 @@ impl Hub {
         name: &str,
         seat: usize,
         timer: Option<u32>,
+        seed: Option<u64>,
         creator: Option<std::net::IpAddr>,
     ) -> Result<(String, String), table::Refusal> {
         use table::Refusal;
@@ -335,11 +337,17 @@ impl Hub {
         let name = table::check_name(name)?;
         let token = actor::new_token();
         let id = actor::new_token()[..12].to_owned();
-        let mut seed_bytes = [0u8; 8];
-        getrandom::fill(&mut seed_bytes).map_err(|e| Refusal::bad(e.to_string()))?;
+        let seed = match seed {
+            Some(seed) => seed,
+            None => {
+                let mut seed_bytes = [0u8; 8];
+                getrandom::fill(&mut seed_bytes).map_err(|e| Refusal::bad(e.to_string()))?;
+                u64::from_le_bytes(seed_bytes)
+            }
+        };
         let event = |ruleset: serde_json::Value| Event::Created {
             ruleset,
-            seed: u64::from_le_bytes(seed_bytes),
+            seed,
             host: table::token_hash(&token),
             timer,
             created: now_secs(),

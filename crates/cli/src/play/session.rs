@@ -3,13 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use serde_json::Value;
 use torite_bots::{Bot, make_bot};
-use torite_core::shuffle::{below, deal_hands};
 use torite_core::{
-    Action, Deal, DealResult, Game, PlayError, Record, RecordDeal, Ruleset, Seat, Trick, View,
+    Action, Deal, DealResult, Game, PlayError, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds,
+    Trick, View,
 };
 
 use crate::Failure;
@@ -39,8 +37,8 @@ pub struct Session {
     specs: Vec<String>,
     record: Record,
     seed: u64,
-    deal_rng: ChaCha8Rng,
-    draw_rng: ChaCha8Rng,
+    /// The table seed's deals and draws ([`Seeds`]), past those of the record.
+    seeds: Seeds,
     path: PathBuf,
 }
 
@@ -53,6 +51,30 @@ impl std::fmt::Debug for Session {
             self.human
         )
     }
+}
+
+/// The streams of table seed `seed` moved past the deals of `record` and the draws they
+/// needed, so that a resumed game goes on with exactly the deals and draws it would have had.
+/// The record's deals keep their own hands and draws; each is replayed to find the seats tied
+/// where it needed a draw.
+fn seeds_after(record: &Record, seed: u64) -> Result<Seeds, torite_core::GameError> {
+    let mut seeds = Seeds::new(seed);
+    let first_dealer = record.deals.first().map_or(0, |d| d.dealer);
+    let mut game = Game::new(record.ruleset, first_dealer)?;
+    for deal in &record.deals {
+        let _ = seeds.next_hands(&record.ruleset);
+        game.start_deal(&deal.hands)?;
+        for action in &deal.actions {
+            game.apply(*action)?;
+        }
+        if game.deal().is_some_and(Deal::is_over) {
+            if let Some(tied) = game.draw_needed() {
+                let _ = seeds.next_draw(SeatSet::from_bits(tied));
+            }
+            game.finish_deal(deal.draw)?;
+        }
+    }
+    Ok(seeds)
 }
 
 fn bot_seed(seed: u64, seat: Seat) -> u64 {
@@ -113,8 +135,7 @@ impl Session {
                 deals: Vec::new(),
             },
             seed,
-            deal_rng: ChaCha8Rng::seed_from_u64(seed),
-            draw_rng: ChaCha8Rng::seed_from_u64(seed ^ 0xD1CE),
+            seeds: Seeds::new(seed),
             path,
         };
         session.record.players = Some(session.names.clone());
@@ -168,19 +189,11 @@ impl Session {
             specs,
             record,
             seed,
-            deal_rng: ChaCha8Rng::seed_from_u64(seed),
-            draw_rng: ChaCha8Rng::seed_from_u64(seed ^ 0xD1CE),
+            seeds: Seeds::new(seed),
             path: path.to_owned(),
         };
-        // Advance the generators past the deals already played, so the game goes on with
-        // exactly the deals it would have had.
-        for deal in &session.record.deals {
-            let _ = deal_hands(&rules, &mut session.deal_rng);
-            if deal.draw.is_some() {
-                // A draw settles a three-way tie: three seats to choose from.
-                let _ = below(&mut session.draw_rng, 3);
-            }
-        }
+        session.seeds = seeds_after(&session.record, seed)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
         session.bots = session.make_bots()?;
         Ok(session)
     }
@@ -237,7 +250,7 @@ impl Session {
             return Ok(false);
         }
         let rules = *self.game.rules();
-        let hands = deal_hands(&rules, &mut self.deal_rng);
+        let hands = self.seeds.next_hands(&rules);
         let n = rules.players as usize;
         let deal = self.game.start_deal(&hands[..n]).map_err(Failure::input)?;
         self.record.deals.push(RecordDeal {
@@ -315,10 +328,10 @@ impl Session {
         if !self.deal().is_some_and(Deal::is_over) {
             return Ok(None);
         }
-        let draw = self.game.draw_needed().map(|tied| {
-            let seats: Vec<Seat> = (0..8).filter(|s| tied & (1 << s) != 0).collect();
-            seats[below(&mut self.draw_rng, seats.len() as u32) as usize]
-        });
+        let draw = self
+            .game
+            .draw_needed()
+            .and_then(|tied| self.seeds.next_draw(SeatSet::from_bits(tied)));
         if let Some(last) = self.record.deals.last_mut() {
             last.draw = draw;
         }
