@@ -18,11 +18,11 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use torite_bots::{Bot, make_bot};
-use torite_core::{Action, Seat, View};
+use torite_core::{Action, ParseActionError, Seat, View};
 
 use crate::Config;
 use crate::store::Store;
-use crate::table::{Event, Occupant, Refusal, Summary, TableState, token_hash};
+use crate::table::{Actor as By, Event, Occupant, Refusal, Summary, TableState, token_hash};
 
 /// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
 /// full; the table itself never waits on a subscriber.
@@ -643,8 +643,8 @@ impl Actor {
         }
         let event = Event::Act {
             seat,
-            action: action.to_string(),
-            by: by_timer.then(|| "timer".to_owned()),
+            action,
+            by: if by_timer { By::Timer } else { By::Occupant },
         };
         match self.commit(event).await {
             Ok(()) => {}
@@ -664,8 +664,8 @@ impl Actor {
                     let _ = self
                         .commit(Event::Act {
                             seat,
-                            action: first.to_string(),
-                            by: Some("fallback".to_owned()),
+                            action: first,
+                            by: By::Fallback,
                         })
                         .await;
                 }
@@ -792,10 +792,13 @@ impl Actor {
             }
             None => return Err(Refusal::conflict("nobody is to act now")),
         }
+        let action: Action = action
+            .parse()
+            .map_err(|e: ParseActionError| Refusal::bad(e.to_string()))?;
         self.commit(Event::Act {
             seat,
-            action: action.to_owned(),
-            by: None,
+            action,
+            by: By::Occupant,
         })
         .await
     }

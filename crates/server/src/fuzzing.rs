@@ -20,12 +20,12 @@ use rand_chacha::rand_core::SeedableRng;
 use serde_json::Value;
 use tokio::sync::oneshot;
 use torite_core::shuffle::below;
-use torite_core::{Action, Card, CardSet, Deal, Game, Seat};
+use torite_core::{Card, CardSet, Deal, Game, Seat};
 
 use crate::Config;
 use crate::actor::{self, Cmd, Published, TableHandle};
 use crate::store::{BoxFuture, Store, StoreError};
-use crate::table::{Event, Occupant, TableState, token_hash};
+use crate::table::{Actor, Event, Occupant, TableState, token_hash};
 
 /// The host's token at a harness table.
 pub const HOST_TOKEN: &str = "host";
@@ -209,8 +209,8 @@ impl Harness {
                         taken += 1;
                         Event::Act {
                             seat: deal.to_act(),
-                            action: action.to_string(),
-                            by: None,
+                            action,
+                            by: Actor::Occupant,
                         }
                     }
                     None => break,
@@ -438,7 +438,6 @@ fn shown_deal(events: &[String]) -> Result<Option<Deal>, String> {
                 shown = Some(game.start_deal(&hands).map_err(|e| e.to_string())?.clone());
             }
             Event::Act { action, .. } => {
-                let action: Action = action.parse().map_err(|e| format!("{e}"))?;
                 let game = game.as_mut().ok_or("an act before the table")?;
                 game.apply(action).map_err(|e| e.to_string())?;
                 shown = game.deal().cloned();

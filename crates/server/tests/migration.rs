@@ -2,7 +2,8 @@
 //!
 //! `data/events-v1.txt` holds the logs of five tables exactly as the server stored them
 //! before its events were typed (each event's JSON text, as `torite_server::table::Event`
-//! serialized it at that commit, with the deals and draws of that server's seed scheme):
+//! serialized it; the hands of each deal and the result of each draw are in the log, so a
+//! later seed scheme does not change how it replays):
 //!
 //! - `finished-lot`: a finished Mini Misère (five players, 1989 rules) with Lots and a
 //!   joker's suit call;
@@ -130,4 +131,45 @@ fn logs_of_the_untyped_server_load_unchanged() {
         text == expected,
         "the old logs load differently (expected {EXPECTED}):\n{text}"
     );
+}
+
+#[test]
+fn acts_are_written_as_the_untyped_server_wrote_them() {
+    use torite_core::{Action, Suit};
+    use torite_server::table::{Actor, Event};
+    let cases = [
+        (
+            Event::Act {
+                seat: 1,
+                action: Action::Call(Suit::Spades),
+                by: Actor::Occupant,
+            },
+            r#"{"type":"act","seat":1,"action":"call:S"}"#,
+        ),
+        (
+            Event::Act {
+                seat: 0,
+                action: Action::Play("TH".parse().unwrap()),
+                by: Actor::Timer,
+            },
+            r#"{"type":"act","seat":0,"action":"TH","by":"timer"}"#,
+        ),
+        (
+            Event::Act {
+                seat: 2,
+                action: Action::Lot,
+                by: Actor::Fallback,
+            },
+            r#"{"type":"act","seat":2,"action":"lot","by":"fallback"}"#,
+        ),
+    ];
+    for (event, text) in cases {
+        assert_eq!(serde_json::to_string(&event).unwrap(), text);
+        assert_eq!(serde_json::from_str::<Event>(text).unwrap(), event);
+    }
+    // What no server wrote is refused when read, naming what is wrong.
+    let bad = serde_json::from_str::<Event>(r#"{"type":"act","seat":0,"action":"lots"}"#);
+    assert!(bad.unwrap_err().to_string().contains("unknown action"));
+    let bad = serde_json::from_str::<Event>(r#"{"type":"act","seat":0,"action":"AS","by":"x"}"#);
+    assert!(bad.unwrap_err().to_string().contains("unknown variant `x`"));
 }
