@@ -6,14 +6,11 @@
 //! reloaded from the store. Every message to a seat is built from that seat's [`View`]
 //! ([`TableState::state_message`]), so another seat's cards cannot reach it.
 
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use torite_core::shuffle::{below, deal_hands};
 use torite_core::{
-    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Suit, Trump,
-    View,
+    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds, Suit,
+    Trump, View,
 };
 
 /// Longest display name, in characters.
@@ -195,6 +192,9 @@ pub struct TableState {
     started: bool,
     game: Game,
     record: Record,
+    /// The table seed's streams, past the deals dealt and the draws made so far (the deals of
+    /// a stored log keep their own hands and draws, so the seed only decides what comes next).
+    seeds: Seeds,
     /// The last finished deal, kept for display until the next one is dealt.
     finished_deal: Option<Deal>,
     /// The token hashes of people whose seats were given to bots, with those seats.
@@ -208,13 +208,6 @@ pub fn token_hash(token: &str) -> String {
     use sha2::Digest;
     let digest = sha2::Sha256::digest(token.as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn seeded(seed: u64, stream: u64, index: usize) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(
-        seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
-    )
 }
 
 /// Why a character may not be in a display name, if it may not: control and format
@@ -333,6 +326,7 @@ impl TableState {
                 players: None,
                 deals: Vec::new(),
             },
+            seeds: Seeds::new(*seed),
             finished_deal: None,
             replaced: Vec::new(),
             version: 1,
@@ -458,20 +452,20 @@ impl TableState {
             && self.finished_deal.is_some()
     }
 
+    /// The hands of the next deal: the table seed's next deal ([`Seeds`]).
     fn next_hands(&self) -> Vec<String> {
-        let mut rng = seeded(self.seed, 1, self.record.deals.len());
-        let hands = deal_hands(&self.rules, &mut rng);
+        let hands = self.seeds.clone().next_hands(&self.rules);
         hands[..self.rules.players as usize]
             .iter()
             .map(CardSet::to_string)
             .collect()
     }
 
+    /// The seat that draws highest when the finished deal needs a draw: the table seed's next
+    /// draw ([`Seeds`]).
     fn next_draw(&self) -> Option<Seat> {
         let tied = self.game.draw_needed()?;
-        let seats: Vec<Seat> = SeatSet::from_bits(tied).iter().collect();
-        let mut rng = seeded(self.seed, 2, self.record.deals.len());
-        Some(seats[below(&mut rng, seats.len() as u32) as usize])
+        self.seeds.clone().next_draw(SeatSet::from_bits(tied))
     }
 
     /// Checks an event and applies it; nothing changes when it is refused.
@@ -511,6 +505,7 @@ impl TableState {
                     actions: Vec::new(),
                     draw: None,
                 });
+                let _ = self.seeds.next_hands(&self.rules);
                 self.finished_deal = None;
             }
             Event::Act { action, .. } => {
@@ -524,9 +519,13 @@ impl TableState {
             }
             Event::Score { draw } => {
                 let deal = self.game.deal().cloned();
+                let tied = self.game.draw_needed();
                 self.game
                     .finish_deal(*draw)
                     .map_err(|e| Refusal::bad(e.to_string()))?;
+                if let Some(tied) = tied {
+                    let _ = self.seeds.next_draw(SeatSet::from_bits(tied));
+                }
                 if let Some(d) = self.record.deals.last_mut() {
                     d.draw = self.game.results().last().and_then(|r| r.draw);
                 }
