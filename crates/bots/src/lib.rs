@@ -80,7 +80,7 @@ pub const STRONGEST: &str = "heuristic";
 pub const BEST: &str = "ismcts";
 
 /// How much thinking a search bot may do per decision.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Budget {
     /// A fixed amount of work (iterations, samples): reproducible whatever the machine.
     Iterations(u32),
@@ -110,41 +110,138 @@ fn parse_budget(spec: &str, budget: &str) -> Result<Budget, BotError> {
     }
 }
 
-/// Makes a bot from a spec `name` or `name:BUDGET`, seeded. `BUDGET` is a number of
+impl fmt::Display for Budget {
+    /// As a spec writes it: `2000` (iterations) or `200ms`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Millis(ms) => write!(f, "{ms}ms"),
+        }
+    }
+}
+
+/// Which bot a spec names.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Kind {
+    Random,
+    Heuristic,
+    Ismcts,
+    Pimc,
+    Omniscient,
+}
+
+impl Kind {
+    const ALL: [Kind; 5] = [
+        Kind::Random,
+        Kind::Heuristic,
+        Kind::Ismcts,
+        Kind::Pimc,
+        Kind::Omniscient,
+    ];
+
+    const fn name(self) -> &'static str {
+        match self {
+            Kind::Random => "random",
+            Kind::Heuristic => "heuristic",
+            Kind::Ismcts => "ismcts",
+            Kind::Pimc => "pimc",
+            Kind::Omniscient => "omniscient",
+        }
+    }
+}
+
+/// A bot spec, read once: which bot (one of [`BOT_NAMES`] or [`REFERENCE_BOTS`]) and the
+/// budget it was given, if any. Written `name` or `name:BUDGET`, where `BUDGET` is a number of
 /// iterations (`ismcts:2000`, 1 to [`MAX_ITERATIONS`]) or milliseconds (`ismcts:200ms`, 1 to
 /// [`MAX_MILLIS`]); bots without a search ignore it, and each search bot has a default budget.
+/// [`BotSpec::from_str`] reads that form and [`fmt::Display`] writes it back.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BotSpec {
+    kind: Kind,
+    budget: Option<Budget>,
+}
+
+impl BotSpec {
+    /// The bot's name (`ismcts` for `ismcts:200ms`), as [`Bot::name`] reports it.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// The budget the spec gives, if it gives one.
+    #[must_use]
+    pub const fn budget(&self) -> Option<Budget> {
+        self.budget
+    }
+
+    /// Whether the bot decides at once, without a search (`random`, `heuristic`).
+    #[must_use]
+    pub const fn is_instant(&self) -> bool {
+        matches!(self.kind, Kind::Random | Kind::Heuristic)
+    }
+
+    /// Makes the bot, seeded.
+    #[must_use]
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        let budget = self.budget;
+        match self.kind {
+            Kind::Random => Box::new(RandomBot::new(seed)),
+            Kind::Heuristic => Box::new(Heuristic::new(seed)),
+            Kind::Ismcts => Box::new(ismcts::Ismcts::with_budget(
+                seed,
+                budget.unwrap_or(ismcts::DEFAULT_BUDGET),
+            )),
+            Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
+            // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
+            Kind::Omniscient => Box::new(omniscient::Omniscient::with_budget(
+                seed,
+                budget.unwrap_or(omniscient::DEFAULT_BUDGET),
+            )),
+        }
+    }
+}
+
+impl std::str::FromStr for BotSpec {
+    type Err = BotError;
+
+    /// Reads `name` or `name:BUDGET`.
+    ///
+    /// # Errors
+    ///
+    /// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`] or [`REFERENCE_BOTS`],
+    /// [`BotError::BadBudget`] for a budget that is not a number, [`BotError::BudgetOutOfRange`]
+    /// for one outside those ranges.
+    fn from_str(spec: &str) -> Result<BotSpec, BotError> {
+        let (name, budget) = match spec.split_once(':') {
+            None => (spec, None),
+            Some((name, budget)) => (name, Some(budget)),
+        };
+        let Some(kind) = Kind::ALL.into_iter().find(|k| k.name() == name) else {
+            return Err(BotError::UnknownBot(name.to_owned()));
+        };
+        let budget = budget.map(|b| parse_budget(spec, b)).transpose()?;
+        Ok(BotSpec { kind, budget })
+    }
+}
+
+impl fmt::Display for BotSpec {
+    /// As `name` or `name:BUDGET`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())?;
+        match self.budget {
+            Some(budget) => write!(f, ":{budget}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Makes a bot from a spec `name` or `name:BUDGET` (see [`BotSpec`]), seeded.
 ///
 /// # Errors
 ///
-/// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`] or [`REFERENCE_BOTS`],
-/// [`BotError::BadBudget`] for a budget that is not a number, [`BotError::BudgetOutOfRange`]
-/// for one outside those ranges.
+/// The spec does not read as a [`BotSpec`].
 pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
-    let (name, budget) = match spec.split_once(':') {
-        None => (spec, None),
-        Some((name, budget)) => (name, Some(budget)),
-    };
-    if !BOT_NAMES.contains(&name) && !REFERENCE_BOTS.contains(&name) {
-        return Err(BotError::UnknownBot(name.to_owned()));
-    }
-    let budget = budget.map(|b| parse_budget(spec, b)).transpose()?;
-    let _ = budget; // used by the search bots
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        "heuristic" => Ok(Box::new(Heuristic::new(seed))),
-        "ismcts" => Ok(Box::new(ismcts::Ismcts::with_budget(
-            seed,
-            budget.unwrap_or(ismcts::DEFAULT_BUDGET),
-        ))),
-        "pimc" => Ok(Box::new(pimc::Pimc::new(budget, seed))),
-        // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
-        "omniscient" => Ok(Box::new(omniscient::Omniscient::with_budget(
-            seed,
-            budget.unwrap_or(omniscient::DEFAULT_BUDGET),
-        ))),
-        // Search bots register here.
-        _ => Err(BotError::UnknownBot(spec.to_owned())),
-    }
+    Ok(spec.parse::<BotSpec>()?.build(seed))
 }
 
 /// Something went wrong while bots played.
@@ -239,6 +336,41 @@ pub fn play_deal(deal: &mut Deal, bots: &mut [Box<dyn Bot>]) -> Result<Vec<Actio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn specs_read_once_and_write_back() {
+        for text in [
+            "random",
+            "heuristic",
+            "ismcts:200ms",
+            "ismcts:100",
+            "pimc:40",
+            "omniscient",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.build(0).name(), spec.name(), "{text}");
+        }
+        let spec: BotSpec = "ismcts:200ms".parse().unwrap();
+        assert_eq!(
+            (spec.name(), spec.budget()),
+            ("ismcts", Some(Budget::Millis(200)))
+        );
+        assert!(!spec.is_instant());
+        assert!("heuristic".parse::<BotSpec>().unwrap().is_instant());
+        // Every name offered is a spec; nothing else is.
+        for name in BOT_NAMES.into_iter().chain(REFERENCE_BOTS) {
+            assert_eq!(name.parse::<BotSpec>().unwrap().name(), name);
+        }
+        assert_eq!(
+            "ismcts2".parse::<BotSpec>(),
+            Err(BotError::UnknownBot("ismcts2".into()))
+        );
+        assert_eq!(
+            "pimc:fast".parse::<BotSpec>(),
+            Err(BotError::BadBudget("pimc:fast".into()))
+        );
+    }
 
     fn refusal(spec: &str) -> String {
         make_bot(spec, 0).map(|_| ()).unwrap_err().to_string()
