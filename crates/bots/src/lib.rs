@@ -162,6 +162,12 @@ pub struct BotSpec {
 }
 
 impl BotSpec {
+    /// The spec of [`STRONGEST`], the strongest bot that decides instantly.
+    pub const STRONGEST: BotSpec = BotSpec {
+        kind: Kind::Heuristic,
+        budget: None,
+    };
+
     /// The bot's name (`ismcts` for `ismcts:200ms`), as [`Bot::name`] reports it.
     #[must_use]
     pub const fn name(&self) -> &'static str {
@@ -358,6 +364,8 @@ mod tests {
         );
         assert!(!spec.is_instant());
         assert!("heuristic".parse::<BotSpec>().unwrap().is_instant());
+        assert_eq!(STRONGEST.parse::<BotSpec>(), Ok(BotSpec::STRONGEST));
+        assert!(BotSpec::STRONGEST.is_instant());
         // Every name offered is a spec; nothing else is.
         for name in BOT_NAMES.into_iter().chain(REFERENCE_BOTS) {
             assert_eq!(name.parse::<BotSpec>().unwrap().name(), name);

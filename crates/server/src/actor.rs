@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
-use torite_bots::{Bot, make_bot};
+use torite_bots::{Bot, BotSpec};
 use torite_core::{Action, ParseActionError, Seat, View};
 
 use crate::Config;
@@ -62,7 +62,7 @@ pub(crate) enum Cmd {
     Bot {
         token: String,
         seat: Seat,
-        bot: String,
+        bot: BotSpec,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
     Start {
@@ -244,11 +244,6 @@ fn bot_seed(seed: u64, seat: Seat, version: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(seat as u64 + 1)
         .wrapping_add(version << 8)
-}
-
-/// Whether a bot decides quickly enough to run on the table's task.
-fn quick(spec: &str) -> bool {
-    matches!(spec, "random" | "heuristic")
 }
 
 struct Actor {
@@ -558,7 +553,7 @@ impl Actor {
                         self.set_wake(ready);
                         return;
                     }
-                    (spec.clone(), false)
+                    (*spec, false)
                 }
                 Occupant::Human { .. } => {
                     let Some(secs) = self.state.timer() else {
@@ -569,7 +564,7 @@ impl Actor {
                         self.set_wake(due);
                         return;
                     }
-                    (torite_bots::STRONGEST.to_owned(), true)
+                    (BotSpec::STRONGEST, true)
                 }
                 Occupant::Empty => return,
             };
@@ -581,19 +576,14 @@ impl Actor {
                 &mut self.bots[seat]
             };
             let mut bot = match slot.take() {
-                Some(bot) if bot.name() == spec.split(':').next().unwrap_or_default() => bot,
-                _ => match make_bot(&spec, bot_seed(seed, seat, version)) {
-                    Ok(bot) => bot,
-                    Err(e) => {
-                        tracing::error!(table = %self.state.id(), "bot {spec}: {e}");
-                        return;
-                    }
-                },
+                Some(bot) if bot.name() == spec.name() => bot,
+                _ => spec.build(bot_seed(seed, seat, version)),
             };
             let Some(deal) = self.state.game().deal().cloned() else {
                 return;
             };
-            if quick(&spec) {
+            // A bot that decides at once runs on the table's task.
+            if spec.is_instant() {
                 let action = bot.act(&View::new(&deal, seat));
                 self.bot_done(version, seat, action, bot, by_timer).await;
                 if self.retry_at.is_some() {

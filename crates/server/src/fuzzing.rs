@@ -175,7 +175,9 @@ impl Harness {
             events.push(match bots.iter().find(|(s, _)| *s == seat) {
                 Some((_, bot)) if matches!(*bot, "random" | "heuristic") => Event::Bot {
                     seat,
-                    bot: (*bot).to_owned(),
+                    bot: bot
+                        .parse()
+                        .map_err(|e: torite_bots::BotError| e.to_string())?,
                 },
                 Some((_, bot)) => return Err(format!("bot {bot:?}: random or heuristic only")),
                 None => Event::Join {

@@ -240,13 +240,10 @@ async fn create(
         None | Some(Value::Null) => None,
         Some(v) => Some(
             v.as_str()
-                .ok_or_else(|| Refusal::bad("\"fill\" must be a bot name"))?
-                .to_owned(),
+                .ok_or_else(|| Refusal::bad("\"fill\" must be a bot name"))
+                .and_then(crate::table::parse_bot)?,
         ),
     };
-    if let Some(bot) = &fill {
-        crate::table::check_bot(bot)?;
-    }
     let (id, token) = hub
         .create(&ruleset, name, seat, timer, seed, Some(peer.ip()))
         .await?;
@@ -260,7 +257,7 @@ async fn create(
             ask(&table.tx, |reply| Cmd::Bot {
                 token: token.clone(),
                 seat: s,
-                bot: bot.clone(),
+                bot,
                 reply,
             })
             .await?;
@@ -346,8 +343,7 @@ async fn bot(
     let bot = body
         .get("bot")
         .and_then(Value::as_str)
-        .unwrap_or(torite_bots::STRONGEST)
-        .to_owned();
+        .map_or(Ok(torite_bots::BotSpec::STRONGEST), crate::table::parse_bot)?;
     let token = field_str(&body, "token")?.to_owned();
     ask(&table.tx, |reply| Cmd::Bot {
         token,

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use torite_bots::{BotError, BotSpec};
 use torite_core::{
     Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds, Suit,
     Trump, View,
@@ -46,8 +47,9 @@ pub enum Event {
     Bot {
         /// The seat.
         seat: Seat,
-        /// The bot spec.
-        bot: String,
+        /// The bot spec, stored as its text (`heuristic`, `ismcts:200ms`).
+        #[serde(with = "as_text")]
+        bot: BotSpec,
     },
     /// The host started the game.
     Start,
@@ -113,7 +115,7 @@ pub enum Occupant {
     /// A bot.
     Bot {
         /// The bot spec (`heuristic`, `ismcts:200ms`, ...).
-        spec: String,
+        spec: BotSpec,
     },
 }
 
@@ -279,15 +281,34 @@ fn check_stored_name(name: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Checks a bot spec against the bots that exist.
+/// Reads a bot spec from a request.
 ///
 /// # Errors
 ///
-/// A 400 refusal naming the known bots.
-pub fn check_bot(spec: &str) -> Result<(), Refusal> {
-    torite_bots::make_bot(spec, 0)
-        .map(|_| ())
-        .map_err(|e| Refusal::bad(e.to_string()))
+/// A 400 refusal naming the known bots or the budget's range.
+pub fn parse_bot(spec: &str) -> Result<BotSpec, Refusal> {
+    spec.parse()
+        .map_err(|e: BotError| Refusal::bad(e.to_string()))
+}
+
+/// Serde for a value stored as its text: written with `Display`, read back with `FromStr`.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer, de};
+
+    pub(super) fn serialize<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    pub(super) fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr<Err: Display>,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(de::Error::custom)
+    }
 }
 
 impl TableState {
@@ -416,7 +437,7 @@ impl TableState {
         match &self.seats[seat] {
             Occupant::Empty => String::new(),
             Occupant::Human { name, .. } => name.clone(),
-            Occupant::Bot { spec } => spec.clone(),
+            Occupant::Bot { spec } => spec.to_string(),
         }
     }
 
@@ -487,7 +508,7 @@ impl TableState {
                 if let Occupant::Human { token, .. } = &self.seats[*seat] {
                     self.replaced.push((token.clone(), *seat));
                 }
-                self.seats[*seat] = Occupant::Bot { spec: bot.clone() };
+                self.seats[*seat] = Occupant::Bot { spec: *bot };
             }
             Event::Start => {
                 self.started = true;
@@ -566,9 +587,8 @@ impl TableState {
                 }
                 Ok(())
             }
-            Event::Bot { seat, bot } => {
+            Event::Bot { seat, .. } => {
                 seat_ok(*seat)?;
-                check_bot(bot)?;
                 if self.game.is_finished() {
                     return Err(Refusal::conflict("the game is over"));
                 }
@@ -650,7 +670,7 @@ impl TableState {
                 let (kind, bot) = match o {
                     Occupant::Empty => ("empty", None),
                     Occupant::Human { .. } => ("human", None),
-                    Occupant::Bot { spec } => ("bot", Some(spec.clone())),
+                    Occupant::Bot { spec } => ("bot", Some(spec.to_string())),
                 };
                 SeatSummary {
                     name: self.name(s),
@@ -1033,7 +1053,7 @@ mod tests {
         state
             .apply(&Event::Bot {
                 seat: 2,
-                bot: "random".into(),
+                bot: "random".parse().unwrap(),
             })
             .unwrap();
         assert_eq!(state.replaced_seat(&hash), Some(2));

@@ -173,3 +173,24 @@ fn acts_are_written_as_the_untyped_server_wrote_them() {
     let bad = serde_json::from_str::<Event>(r#"{"type":"act","seat":0,"action":"AS","by":"x"}"#);
     assert!(bad.unwrap_err().to_string().contains("unknown variant `x`"));
 }
+
+#[test]
+fn bot_seats_are_written_as_the_untyped_server_wrote_them() {
+    use torite_server::table::Event;
+    for text in [
+        r#"{"type":"bot","seat":2,"bot":"ismcts:200ms"}"#,
+        r#"{"type":"bot","seat":1,"bot":"heuristic"}"#,
+        r#"{"type":"bot","seat":0,"bot":"pimc:40"}"#,
+    ] {
+        let event: Event = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::to_string(&event).unwrap(), text);
+    }
+    let bad = serde_json::from_str::<Event>(r#"{"type":"bot","seat":0,"bot":"ismcts:0"}"#);
+    assert!(bad.unwrap_err().to_string().contains("out of range"));
+    let bad = serde_json::from_str::<Event>(r#"{"type":"bot","seat":0,"bot":"genius"}"#);
+    assert!(
+        bad.unwrap_err()
+            .to_string()
+            .contains("unknown bot \"genius\"")
+    );
+}
