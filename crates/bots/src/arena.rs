@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use torite_core::{Game, GameError, Record, RecordDeal, Ruleset, Seat, View};
 
 use crate::reward::deal_rewards;
-use crate::{Bot, BotError, make_bot};
+use crate::{Bot, BotError, BotSpec};
 
 /// What a duplicate unit is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -115,15 +115,17 @@ struct UnitResult {
 ///
 /// An unknown bot name, or a bot that chose an illegal action.
 pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaResult, BotError> {
-    for name in &config.bots {
-        make_bot(name, 0)?;
-    }
+    let specs: Vec<BotSpec> = config
+        .bots
+        .iter()
+        .map(|b| b.parse())
+        .collect::<Result<_, _>>()?;
     let n = config.rules.players as usize;
     let lineup: Vec<usize> = (0..n).map(|s| s % config.bots.len().max(1)).collect();
     let units: Vec<UnitResult> = (0..config.units)
         .into_par_iter()
         .map(|u| {
-            let r = play_unit(config, &lineup, u as u64);
+            let r = play_unit(config, &specs, &lineup, u as u64);
             progress();
             r
         })
@@ -188,7 +190,12 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
     Ok(ArenaResult { bots, records })
 }
 
-fn play_unit(config: &ArenaConfig, lineup: &[usize], unit: u64) -> Result<UnitResult, BotError> {
+fn play_unit(
+    config: &ArenaConfig,
+    specs: &[BotSpec],
+    lineup: &[usize],
+    unit: u64,
+) -> Result<UnitResult, BotError> {
     let rules = config.rules;
     let n = rules.players as usize;
     let mut out = UnitResult {
@@ -203,12 +210,14 @@ fn play_unit(config: &ArenaConfig, lineup: &[usize], unit: u64) -> Result<UnitRe
         let slot_of = |seat: Seat| (seat + rotation) % n;
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|seat| {
-                make_bot(
-                    &config.bots[lineup[slot_of(seat)]],
-                    mix(config.seed, unit, rotation as u64, seat as u64),
-                )
+                specs[lineup[slot_of(seat)]].build(mix(
+                    config.seed,
+                    unit,
+                    rotation as u64,
+                    seat as u64,
+                ))
             })
-            .collect::<Result<_, _>>()?;
+            .collect();
         let mut deal_rng = ChaCha8Rng::seed_from_u64(mix(config.seed, unit, u64::MAX, 0));
         let engine = |e: GameError| BotError::Engine(e.to_string());
         let mut game = Game::new(rules, 0).map_err(engine)?;

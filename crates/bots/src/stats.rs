@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use torite_core::{Deal, Game, GameError, Ruleset, Scoring, SeatSet, View, shuffle::below};
 
 use crate::arena::mean_ci95;
-use crate::{Bot, BotError, make_bot};
+use crate::{Bot, BotError, BotSpec};
 
 /// A statistics run's settings.
 #[derive(Clone, Debug)]
@@ -161,15 +161,17 @@ pub fn proportion(hits: usize, trials: usize) -> (f64, f64) {
 ///
 /// An unknown bot, or a bot that chose an illegal action.
 pub fn run(config: &StatsConfig, progress: &(dyn Fn() + Sync)) -> Result<Stats, BotError> {
-    for spec in &config.bots {
-        make_bot(spec, 0)?;
-    }
+    let specs: Vec<BotSpec> = config
+        .bots
+        .iter()
+        .map(|b| b.parse())
+        .collect::<Result<_, _>>()?;
     let n = config.rules.players as usize;
     let tricks = config.rules.tricks();
     let parts: Vec<Stats> = (0..config.games)
         .into_par_iter()
         .map(|g| {
-            let r = play_game(config, g as u64);
+            let r = play_game(config, &specs, g as u64);
             progress();
             r
         })
@@ -177,19 +179,14 @@ pub fn run(config: &StatsConfig, progress: &(dyn Fn() + Sync)) -> Result<Stats, 
     Ok(parts.into_iter().fold(Stats::new(n, tricks), Stats::merge))
 }
 
-fn play_game(config: &StatsConfig, index: u64) -> Result<Stats, BotError> {
+fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stats, BotError> {
     let rules = config.rules;
     let n = rules.players as usize;
     let mut stats = Stats::new(n, rules.tricks());
     let seed = config.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut bots: Vec<Box<dyn Bot>> = (0..n)
-        .map(|s| {
-            make_bot(
-                &config.bots[s % config.bots.len().max(1)],
-                seed.wrapping_add(s as u64 + 1),
-            )
-        })
-        .collect::<Result<_, _>>()?;
+        .map(|s| specs[s % specs.len()].build(seed.wrapping_add(s as u64 + 1)))
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first_dealer = below(&mut rng, n as u32) as usize;
     let engine = |e: GameError| BotError::Engine(e.to_string());
