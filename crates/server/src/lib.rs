@@ -29,6 +29,7 @@ pub mod fuzzing;
 mod http;
 #[cfg(feature = "loadtest")]
 pub mod loadtest;
+pub mod protocol;
 pub mod store;
 pub mod table;
 mod ws;

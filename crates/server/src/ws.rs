@@ -16,13 +16,14 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::Hub;
 use crate::actor::{Auth, Cmd, Published, SocketKind, TableHandle};
 use crate::http::{ask, error};
+use crate::protocol::{ClientError, ClientMsg, ServerMsg};
 use crate::table::token_hash;
 
 /// The largest message a client may send.
@@ -128,7 +129,7 @@ fn message_for(published: &Published, seat: Option<usize>, hash: Option<&str>) -
         (Some(s), Some(h)) if published.owners.get(s).and_then(Option::as_deref) == Some(h) => {
             Seen::State(Arc::clone(&published.seats[s]))
         }
-        (Some(s), _) => Seen::Replaced(json!({"type": "replaced", "seat": s}).to_string()),
+        (Some(s), _) => Seen::Replaced(ServerMsg::Replaced { seat: s }.to_text()),
         _ => Seen::State(Arc::clone(&published.spectator)),
     }
 }
@@ -165,9 +166,12 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
     if let Some(seat) = auth.seat {
         let _ = table.presence.send((seat, 1));
     }
-    let welcome =
-        json!({"type": "welcome", "table": table.id, "seat": auth.seat, "host": auth.host});
-    let mut open = send(&mut socket, &welcome.to_string()).await;
+    let welcome = ServerMsg::Welcome {
+        table: table.id.clone(),
+        seat: auth.seat,
+        host: auth.host,
+    };
+    let mut open = send(&mut socket, &welcome.to_text()).await;
     if open {
         let first = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
         open = show(&mut socket, first).await;
@@ -200,7 +204,7 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        open = send(&mut socket, &error_message("binary messages are not understood: send JSON text")).await;
+                        open = send(&mut socket, &ServerMsg::error(ClientError::Binary).to_text()).await;
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -214,7 +218,7 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
                     if flooded > FLOOD_LIMIT {
                         break;
                     }
-                    open = send(&mut socket, &error_message("too many messages: slow down")).await;
+                    open = send(&mut socket, &ServerMsg::error("too many messages: slow down").to_text()).await;
                     continue;
                 }
                 allowance -= 1.0;
@@ -231,60 +235,35 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
     let _ = socket.send(Message::Close(None)).await;
 }
 
-fn error_message(message: &str) -> String {
-    json!({"type": "error", "message": message}).to_string()
-}
-
 /// Handles one client message; returns the answer to send, if any (a new state is not an
 /// answer: it reaches every socket through the table's publication).
 pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Option<String> {
-    let Ok(msg) = serde_json::from_str::<Value>(text) else {
-        return Some(error_message(
-            "not JSON: messages are JSON objects with a \"type\"",
-        ));
+    let answer = match ClientMsg::read(text) {
+        Err(e) => Some(ServerMsg::error(e)),
+        Ok(ClientMsg::Ping) => Some(ServerMsg::Pong),
+        Ok(ClientMsg::Act { action, version }) => match token {
+            None => Some(ServerMsg::error("spectators cannot act")),
+            Some(token) => {
+                let result = ask(&table.tx, |reply| Cmd::Act {
+                    token: token.to_owned(),
+                    action,
+                    version,
+                    reply,
+                })
+                .await;
+                result
+                    .err()
+                    .map(|refusal| ServerMsg::error(refusal.message))
+            }
+        },
     };
-    match msg.get("type").and_then(Value::as_str) {
-        Some("ping") => Some(json!({"type": "pong"}).to_string()),
-        Some("act") => {
-            let Some(token) = token else {
-                return Some(error_message("spectators cannot act"));
-            };
-            let Some(action) = msg.get("action").and_then(Value::as_str) else {
-                return Some(error_message(
-                    "\"action\" is needed: a card code, lot, pass or call:S|H|D|C",
-                ));
-            };
-            let Some(version) = msg.get("version").and_then(Value::as_u64) else {
-                return Some(error_message(
-                    "\"version\" is needed: the version of the state the action answers",
-                ));
-            };
-            if action.len() > 16 {
-                return Some(error_message("unknown action"));
-            }
-            let result = ask(&table.tx, |reply| Cmd::Act {
-                token: token.to_owned(),
-                action: action.to_owned(),
-                version,
-                reply,
-            })
-            .await;
-            match result {
-                Ok(()) => None,
-                Err(refusal) => Some(error_message(&refusal.message)),
-            }
-        }
-        Some(other) => Some(error_message(&format!(
-            "unknown message type {:?}: act or ping",
-            other.chars().take(32).collect::<String>()
-        ))),
-        None => Some(error_message("a message needs a \"type\": act or ping")),
-    }
+    answer.map(|msg| msg.to_text())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn published(owner: Option<&str>) -> Published {
         Published {

@@ -1,0 +1,236 @@
+//! The WebSocket messages, as types: what a client sends ([`ClientMsg`]) and what the server
+//! answers besides the state ([`ServerMsg`]). Their JSON is the one `docs/PROTOCOL.md`
+//! documents: an object whose `"type"` names the message, its other keys in the order shown
+//! there. The state message itself is built from a seat's `View` in [`crate::table`].
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use torite_core::Seat;
+
+/// The longest action code a client may send; anything longer is refused unread.
+const MAX_ACTION: usize = 16;
+
+/// A message from a client.
+#[derive(Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// Take an action for the socket's seat.
+    Act {
+        /// The action code (`AS`, `lot`, `pass`, `call:S`), read by the table.
+        action: String,
+        /// The version of the state the action answers.
+        version: u64,
+    },
+    /// Ask for a `pong`.
+    Ping,
+}
+
+/// Why a client's message was not understood.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ClientError {
+    /// The text is not JSON.
+    NotJson,
+    /// The message has no `"type"`.
+    NoType,
+    /// The `"type"` is not one the server knows (its first 32 characters).
+    UnknownType(String),
+    /// An `act` without a string `"action"`.
+    NoAction,
+    /// An `act` without a whole-number `"version"`.
+    NoVersion,
+    /// An `act` whose action is too long to be an action code.
+    UnknownAction,
+    /// A binary message.
+    Binary,
+}
+
+impl std::fmt::Display for ClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientError::NotJson => {
+                f.write_str("not JSON: messages are JSON objects with a \"type\"")
+            }
+            ClientError::NoType => f.write_str("a message needs a \"type\": act or ping"),
+            ClientError::UnknownType(t) => write!(f, "unknown message type {t:?}: act or ping"),
+            ClientError::NoAction => {
+                f.write_str("\"action\" is needed: a card code, lot, pass or call:S|H|D|C")
+            }
+            ClientError::NoVersion => {
+                f.write_str("\"version\" is needed: the version of the state the action answers")
+            }
+            ClientError::UnknownAction => f.write_str("unknown action"),
+            ClientError::Binary => {
+                f.write_str("binary messages are not understood: send JSON text")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ClientError {}
+
+impl ClientMsg {
+    /// Reads a client's text message.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the message, first problem first: not JSON, no type, an unknown
+    /// type, then a missing or bad field.
+    pub fn read(text: &str) -> Result<ClientMsg, ClientError> {
+        let value: Value = serde_json::from_str(text).map_err(|_| ClientError::NotJson)?;
+        match value.get("type").and_then(Value::as_str) {
+            None => return Err(ClientError::NoType),
+            Some("act" | "ping") => {}
+            Some(other) => {
+                return Err(ClientError::UnknownType(other.chars().take(32).collect()));
+            }
+        }
+        let msg = match ClientMsg::deserialize(&value) {
+            Ok(msg) => msg,
+            Err(_) if !value.get("action").is_some_and(Value::is_string) => {
+                return Err(ClientError::NoAction);
+            }
+            Err(_) => return Err(ClientError::NoVersion),
+        };
+        match &msg {
+            ClientMsg::Act { action, .. } if action.len() > MAX_ACTION => {
+                Err(ClientError::UnknownAction)
+            }
+            _ => Ok(msg),
+        }
+    }
+}
+
+/// A message from the server other than the state.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The first message on a socket: which table, which seat, whether the host.
+    Welcome {
+        /// The table id.
+        table: String,
+        /// The socket's seat (`null` for a spectator or a host without a seat).
+        seat: Option<Seat>,
+        /// Whether the token is the host's.
+        host: bool,
+    },
+    /// A message was refused; nothing changed.
+    Error {
+        /// What and why, one line.
+        message: String,
+    },
+    /// The answer to a `ping`.
+    Pong,
+    /// The host gave this socket's seat to a bot; the socket closes.
+    Replaced {
+        /// The seat.
+        seat: Seat,
+    },
+}
+
+impl ServerMsg {
+    /// The message as JSON text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// An `error` message.
+    pub fn error(message: impl std::fmt::Display) -> ServerMsg {
+        ServerMsg::Error {
+            message: message.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The examples of `docs/PROTOCOL.md`, byte for byte.
+    #[test]
+    fn server_messages_are_written_as_documented() {
+        let cases = [
+            (
+                ServerMsg::Welcome {
+                    table: "3f2a9c01b4de".into(),
+                    seat: Some(2),
+                    host: false,
+                },
+                r#"{"type":"welcome","table":"3f2a9c01b4de","seat":2,"host":false}"#,
+            ),
+            (
+                ServerMsg::Welcome {
+                    table: "t".into(),
+                    seat: None,
+                    host: true,
+                },
+                r#"{"type":"welcome","table":"t","seat":null,"host":true}"#,
+            ),
+            (
+                ServerMsg::error("9H is illegal: seat must follow spades"),
+                r#"{"type":"error","message":"9H is illegal: seat must follow spades"}"#,
+            ),
+            (ServerMsg::Pong, r#"{"type":"pong"}"#),
+            (
+                ServerMsg::Replaced { seat: 1 },
+                r#"{"type":"replaced","seat":1}"#,
+            ),
+        ];
+        for (msg, text) in cases {
+            assert_eq!(msg.to_text(), text);
+        }
+    }
+
+    #[test]
+    fn client_messages_read_as_documented() {
+        assert_eq!(
+            ClientMsg::read(r#"{"type": "act", "action": "AS", "version": 17}"#),
+            Ok(ClientMsg::Act {
+                action: "AS".into(),
+                version: 17
+            })
+        );
+        assert_eq!(ClientMsg::read(r#"{"type": "ping"}"#), Ok(ClientMsg::Ping));
+        // Extra keys are ignored, as before.
+        assert_eq!(
+            ClientMsg::read(r#"{"type": "ping", "id": 3}"#),
+            Ok(ClientMsg::Ping)
+        );
+    }
+
+    #[test]
+    fn bad_client_messages_say_what_is_wrong() {
+        let long = format!(r#"{{"type":"{}"}}"#, "x".repeat(40));
+        for (text, error) in [
+            ("{", ClientError::NotJson),
+            ("[1]", ClientError::NoType),
+            (r#"{"type": 3}"#, ClientError::NoType),
+            (
+                r#"{"type": "hello"}"#,
+                ClientError::UnknownType("hello".into()),
+            ),
+            (&long, ClientError::UnknownType("x".repeat(32))),
+            (r#"{"type": "act", "version": 1}"#, ClientError::NoAction),
+            (
+                r#"{"type": "act", "action": 5, "version": 1}"#,
+                ClientError::NoAction,
+            ),
+            (r#"{"type": "act", "action": "AS"}"#, ClientError::NoVersion),
+            (
+                r#"{"type": "act", "action": "AS", "version": -1}"#,
+                ClientError::NoVersion,
+            ),
+            (
+                r#"{"type": "act", "action": "AAAAAAAAAAAAAAAAA", "version": 1}"#,
+                ClientError::UnknownAction,
+            ),
+        ] {
+            assert_eq!(ClientMsg::read(text), Err(error), "{text}");
+        }
+        assert_eq!(
+            ClientError::UnknownType("hello".into()).to_string(),
+            r#"unknown message type "hello": act or ping"#
+        );
+    }
+}
