@@ -22,7 +22,9 @@ use torite_core::{Action, ParseActionError, Seat, View};
 
 use crate::Config;
 use crate::store::Store;
-use crate::table::{Actor as By, Event, Occupant, Refusal, Summary, TableState, token_hash};
+use crate::table::{
+    Actor as By, Event, Occupant, Refusal, RefusalKind, Summary, TableState, token_hash,
+};
 
 /// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
 /// full; the table itself never waits on a subscriber.
@@ -473,7 +475,7 @@ impl Actor {
         if let Err(e) = self.store.append(self.state.id(), seq, &body).await {
             tracing::error!(table = %self.state.id(), "event not stored: {e}");
             return Err(Refusal {
-                status: 503,
+                kind: RefusalKind::Storage,
                 message: e.to_string(),
             });
         }
@@ -638,7 +640,7 @@ impl Actor {
         };
         match self.commit(event).await {
             Ok(()) => {}
-            Err(e) if e.status == 503 => {
+            Err(e) if e.kind == RefusalKind::Storage => {
                 self.retry_at = Some(Instant::now() + Duration::from_secs(1));
             }
             Err(e) => {

@@ -17,7 +17,7 @@ use torite_core::Preset;
 
 use crate::Hub;
 use crate::actor::Cmd;
-use crate::table::Refusal;
+use crate::table::{Refusal, RefusalKind};
 
 pub(crate) mod guard;
 mod replay;
@@ -66,7 +66,7 @@ pub(crate) fn error(status: u16, message: impl Into<String>) -> Response {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        error(self.status, self.message)
+        error(self.kind.http_status(), self.message)
     }
 }
 
@@ -97,7 +97,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
                 |k| format!("{:?}", k.chars().take(60).collect::<String>()),
             );
             return Err(Refusal {
-                status: 415,
+                kind: RefusalKind::NotJson,
                 message: format!(
                     "the body must be sent as Content-Type: application/json (this request's: {sent})"
                 ),
@@ -108,7 +108,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
             .map_err(|rejection| {
                 if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
                     Refusal {
-                        status: 413,
+                        kind: RefusalKind::TooLarge,
                         message: format!("the body is over {} KiB", MAX_BODY / 1024),
                     }
                 } else {
@@ -214,7 +214,7 @@ async fn create(
 ) -> Result<Response, Refusal> {
     if !hub.may_create(peer.ip()) {
         return Err(Refusal {
-            status: 429,
+            kind: RefusalKind::TooMany,
             message: "too many new tables from this address: wait a minute".into(),
         });
     }
@@ -284,7 +284,7 @@ pub(crate) async fn ask<T>(
 ) -> Result<T, Refusal> {
     let (reply, answer) = oneshot::channel();
     let busy = || Refusal {
-        status: 503,
+        kind: RefusalKind::Busy,
         message: "the table is busy; try again".into(),
     };
     tokio::time::timeout(Duration::from_secs(10), tx.send(make(reply)))
@@ -316,7 +316,7 @@ pub(crate) async fn ask_plain<T>(
 
 async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refusal> {
     hub.table(id).await.ok_or_else(|| Refusal {
-        status: 404,
+        kind: RefusalKind::NotFound,
         message: format!("no table {id:?}"),
     })
 }
@@ -373,15 +373,15 @@ pub(crate) async fn kept_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
         .record(id)
         .await
         .map_err(|e| Refusal {
-            status: 503,
+            kind: RefusalKind::Storage,
             message: e.to_string(),
         })?
         .ok_or_else(|| Refusal {
-            status: 404,
+            kind: RefusalKind::NotFound,
             message: format!("no table {id:?}"),
         })?;
     serde_json::from_str(&text).map_err(|e| Refusal {
-        status: 500,
+        kind: RefusalKind::Broken,
         message: format!("the kept record of table {id} is not JSON: {e}"),
     })
 }
@@ -400,7 +400,7 @@ async fn finished_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
     }
     let (reply, answer) = oneshot::channel();
     let busy = || Refusal {
-        status: 503,
+        kind: RefusalKind::Busy,
         message: "the table is busy; try again".into(),
     };
     tokio::time::timeout(
@@ -429,7 +429,7 @@ async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
     let replay = tokio::task::spawn_blocking(move || replay::replay(&id, &record))
         .await
         .map_err(|_| Refusal {
-            status: 503,
+            kind: RefusalKind::Busy,
             message: "the server is busy; try again".into(),
         })??;
     Ok(axum::Json(replay).into_response())

@@ -299,7 +299,7 @@ impl Hub {
         seed: Option<u64>,
         creator: Option<std::net::IpAddr>,
     ) -> Result<(String, String), table::Refusal> {
-        use table::Refusal;
+        use table::{Refusal, RefusalKind};
         let _gate = match (self.config.max_open_per_address, creator) {
             (Some(_), Some(_)) => Some(self.create_gate.lock().await),
             _ => None,
@@ -316,7 +316,7 @@ impl Hub {
             });
         if live >= self.config.max_tables {
             return Err(Refusal {
-                status: 503,
+                kind: RefusalKind::Full,
                 message: "the server has as many tables as it keeps".into(),
             });
         }
@@ -324,7 +324,7 @@ impl Hub {
             && mine >= max
         {
             return Err(Refusal {
-                status: 429,
+                kind: RefusalKind::TooMany,
                 message: format!(
                     "this address already has {mine} open tables (at most {max}): finish or leave one first"
                 ),
@@ -366,7 +366,7 @@ impl Hub {
         let store_err = |e: store::StoreError| {
             tracing::error!(table = %id, "table not created: {e}");
             Refusal {
-                status: 503,
+                kind: RefusalKind::Storage,
                 message: e.to_string(),
             }
         };

@@ -119,36 +119,81 @@ pub enum Occupant {
     },
 }
 
-/// A refusal: HTTP status and a one-line reason.
+/// Why a request or an event was refused. The HTTP edge maps each kind to a status
+/// ([`RefusalKind::http_status`]); the rest of the server decides on the kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RefusalKind {
+    /// The request or event is malformed or breaks a rule of its own (400).
+    Invalid,
+    /// The token may not do this (403).
+    Forbidden,
+    /// No such table or record (404).
+    NotFound,
+    /// Not now: the table's state does not allow it (409).
+    Conflict,
+    /// The body is larger than the server reads (413).
+    TooLarge,
+    /// The body is not JSON (415).
+    NotJson,
+    /// This address has done this too often or holds too many open tables (429).
+    TooMany,
+    /// The server holds as many tables as it keeps (503).
+    Full,
+    /// The table did not answer in time or is not running (503).
+    Busy,
+    /// The store failed; nothing changed (503).
+    Storage,
+    /// Something went wrong inside the server: what it keeps does not read, or a page could
+    /// not be made (500).
+    Broken,
+}
+
+impl RefusalKind {
+    /// The HTTP status that answers a refusal of this kind.
+    #[must_use]
+    pub const fn http_status(self) -> u16 {
+        match self {
+            RefusalKind::Invalid => 400,
+            RefusalKind::Forbidden => 403,
+            RefusalKind::NotFound => 404,
+            RefusalKind::Conflict => 409,
+            RefusalKind::TooLarge => 413,
+            RefusalKind::NotJson => 415,
+            RefusalKind::TooMany => 429,
+            RefusalKind::Full | RefusalKind::Busy | RefusalKind::Storage => 503,
+            RefusalKind::Broken => 500,
+        }
+    }
+}
+
+/// A refusal: its kind and a one-line reason.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Refusal {
-    /// The HTTP status that fits (400, 403, 404, 409).
-    pub status: u16,
-    /// What and why.
+    /// Why, as the server decides on it.
+    pub kind: RefusalKind,
+    /// What and why, one line.
     pub message: String,
 }
 
 impl Refusal {
-    /// A 400 refusal.
+    /// A refusal of this kind.
+    pub fn new(kind: RefusalKind, message: impl Into<String>) -> Refusal {
+        Refusal {
+            kind,
+            message: message.into(),
+        }
+    }
+    /// An [`RefusalKind::Invalid`] refusal.
     pub fn bad(message: impl Into<String>) -> Refusal {
-        Refusal {
-            status: 400,
-            message: message.into(),
-        }
+        Refusal::new(RefusalKind::Invalid, message)
     }
-    /// A 403 refusal.
+    /// A [`RefusalKind::Forbidden`] refusal.
     pub fn forbidden(message: impl Into<String>) -> Refusal {
-        Refusal {
-            status: 403,
-            message: message.into(),
-        }
+        Refusal::new(RefusalKind::Forbidden, message)
     }
-    /// A 409 refusal.
+    /// A [`RefusalKind::Conflict`] refusal.
     pub fn conflict(message: impl Into<String>) -> Refusal {
-        Refusal {
-            status: 409,
-            message: message.into(),
-        }
+        Refusal::new(RefusalKind::Conflict, message)
     }
 }
 
@@ -985,6 +1030,31 @@ pub(crate) fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// The statuses the HTTP API documented before refusals had kinds.
+    #[test]
+    fn refusal_kinds_answer_with_their_http_status() {
+        use RefusalKind::*;
+        let statuses = [
+            (Invalid, 400),
+            (Forbidden, 403),
+            (NotFound, 404),
+            (Conflict, 409),
+            (TooLarge, 413),
+            (NotJson, 415),
+            (TooMany, 429),
+            (Full, 503),
+            (Busy, 503),
+            (Storage, 503),
+            (Broken, 500),
+        ];
+        for (kind, status) in statuses {
+            assert_eq!(kind.http_status(), status, "{kind:?}");
+        }
+        assert_eq!(Refusal::bad("x").kind, Invalid);
+        assert_eq!(Refusal::forbidden("x").kind, Forbidden);
+        assert_eq!(Refusal::conflict("x").kind, Conflict);
+    }
+
     #[test]
     fn names_refuse_what_hides_or_reorders_text() {
         for (c, code) in [
@@ -1002,7 +1072,7 @@ mod tests {
             ('\u{0378}', "U+0378"),
         ] {
             let refusal = check_name(&format!("Ak{c}i")).unwrap_err();
-            assert_eq!(refusal.status, 400);
+            assert_eq!(refusal.kind, RefusalKind::Invalid);
             assert!(refusal.message.contains(code), "{}", refusal.message);
         }
         assert_eq!(check_name("  Aki  ").unwrap(), "Aki");

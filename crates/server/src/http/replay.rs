@@ -13,7 +13,7 @@ use serde_json::Value;
 use torite_core::report::{DealReport, LotReport, TrickReport};
 use torite_core::{Game, Seat, SeatSet, TrumpRule};
 
-use crate::table::{Refusal, sorted_hand, trump_code};
+use crate::table::{Refusal, RefusalKind, sorted_hand, trump_code};
 
 /// The replay of a finished game (`GET /api/tables/{id}/replay`).
 #[derive(Serialize, Debug)]
@@ -100,7 +100,7 @@ struct LotState {
 
 fn broken(why: impl std::fmt::Display) -> Refusal {
     Refusal {
-        status: 500,
+        kind: RefusalKind::Broken,
         message: format!("the kept record does not replay: {why}"),
     }
 }
@@ -313,7 +313,7 @@ mod tests {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let shown = match replay("t", &record) {
                 Ok(r) => serde_json::to_string(&r).unwrap(),
-                Err(e) => format!("{} {}", e.status, e.message),
+                Err(e) => format!("{} {}", e.kind.http_status(), e.message),
             };
             out.push_str(&format!("{name}\n{shown}\n"));
         }
@@ -332,6 +332,9 @@ mod tests {
             "../../../cli/tests/data/lot-fails-first-trick.json"
         ))
         .unwrap();
-        assert_eq!(replay("t", &record).unwrap_err().status, 409);
+        assert_eq!(
+            replay("t", &record).unwrap_err().kind,
+            RefusalKind::Conflict
+        );
     }
 }

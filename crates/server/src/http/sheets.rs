@@ -15,7 +15,7 @@ use torite_i18n::Lang;
 use torite_sheets::{Format, Kind, Sheet};
 
 use crate::Hub;
-use crate::table::Refusal;
+use crate::table::{Refusal, RefusalKind};
 
 /// Sheets rendered at once (PDFs are CPU work on the blocking pool); more requests wait.
 static RENDERING: Semaphore = Semaphore::const_new(2);
@@ -79,7 +79,7 @@ pub(crate) async fn preset(
 ) -> Result<Response, Refusal> {
     let ask = ask_of(&query)?;
     let preset = Preset::from_id(&id).ok_or_else(|| Refusal {
-        status: 404,
+        kind: RefusalKind::NotFound,
         message: format!("no preset {id:?} (GET /api/presets lists them)"),
     })?;
     respond(preset.ruleset(), ask, preset.id()).await
@@ -100,12 +100,12 @@ pub(crate) async fn table(
             .get("ruleset")
             .cloned()
             .ok_or_else(|| Refusal {
-                status: 500,
+                kind: RefusalKind::Broken,
                 message: format!("the kept record of table {id} has no ruleset"),
             })?,
     };
     let rules = Ruleset::from_json(&ruleset).map_err(|e| Refusal {
-        status: 500,
+        kind: RefusalKind::Broken,
         message: format!("the ruleset of table {id} does not load: {e}"),
     })?;
     respond(rules, ask, &format!("{}-{id}", rules.id())).await
@@ -123,7 +123,7 @@ async fn respond(rules: Ruleset, ask: Ask, name: &str) -> Result<Response, Refus
         Some(bytes) => bytes,
         None => {
             let busy = || Refusal {
-                status: 503,
+                kind: RefusalKind::Busy,
                 message: "the server is busy; try again".into(),
             };
             let _permit = RENDERING.acquire().await.map_err(|_| busy())?;
@@ -133,7 +133,7 @@ async fn respond(rules: Ruleset, ask: Ask, name: &str) -> Result<Response, Refus
             .await
             .map_err(|_| busy())?
             .map_err(|e| Refusal {
-                status: 500,
+                kind: RefusalKind::Broken,
                 message: format!("the sheet could not be made: {e}"),
             })?;
             let bytes = Bytes::from(rendered);
