@@ -4,10 +4,12 @@ use std::fmt::Write;
 
 use torite_core::{Replay, Ruleset};
 
-fn row(label: &str, values: &[String]) -> String {
+/// One line of the score table: the label, then each value right-aligned in a column `width`
+/// wide (the widest seat heading plus a space, so that names never run together).
+fn row(label: &str, values: &[String], width: usize) -> String {
     let mut line = format!("  {label:<12}");
     for v in values {
-        let _ = write!(line, "{v:>7}");
+        let _ = write!(line, "{v:>width$}");
     }
     line
 }
@@ -37,6 +39,12 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
         _ => format!("seat {s}"),
     };
     let seats: Vec<String> = (0..n).map(seat_name).collect();
+    let width = seats
+        .iter()
+        .map(|s| s.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(7);
     let mut out = String::new();
     let _ = writeln!(out, "{}", name(rules));
     for (i, deal) in report.deals.iter().enumerate() {
@@ -65,7 +73,7 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
                 let _ = writeln!(out, "  trick {:>2}  {}  → {winner}", t + 1, cards.join(" "));
             }
         }
-        let _ = writeln!(out, "{}", row("", &seats));
+        let _ = writeln!(out, "{}", row("", &seats, width));
         let _ = writeln!(
             out,
             "{}",
@@ -75,7 +83,8 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
                     .tricks_won
                     .iter()
                     .map(u8::to_string)
-                    .collect::<Vec<_>>()
+                    .collect::<Vec<_>>(),
+                width
             )
         );
         if deal.card_points.iter().any(|p| *p > 0) {
@@ -88,20 +97,22 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
                         .card_points
                         .iter()
                         .map(u32::to_string)
-                        .collect::<Vec<_>>()
+                        .collect::<Vec<_>>(),
+                    width
                 )
             );
         }
         match (&deal.scores, &deal.totals) {
             (Some(scores), Some(totals)) => {
                 let signed: Vec<String> = scores.iter().map(|s| format!("{s:+}")).collect();
-                let _ = writeln!(out, "{}", row("score", &signed));
+                let _ = writeln!(out, "{}", row("score", &signed, width));
                 let _ = writeln!(
                     out,
                     "{}",
                     row(
                         "total",
-                        &totals.iter().map(i32::to_string).collect::<Vec<_>>()
+                        &totals.iter().map(i32::to_string).collect::<Vec<_>>(),
+                        width
                     )
                 );
                 if let Some(rule) = &deal.rule {
@@ -125,4 +136,38 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
         let _ = writeln!(out, "\nGame not finished.");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::render;
+    use torite_core::record::replay_value;
+
+    /// Seat headings longer than a column (named players) stay apart, and the numbers stay
+    /// under their headings.
+    #[test]
+    fn named_seats_never_run_together() {
+        let record = serde_json::json!({
+            "ruleset": "mini-misere-4",
+            "players": ["You", "ismcts", "ismcts", "A very long name"],
+            "deals": [{"dealer": 0, "hands": [
+                ["AS", "KS", "QS", "JS", "TS", "2S"],
+                ["AH", "KH", "QH", "JH", "TH", "2H"],
+                ["AD", "KD", "QD", "JD", "TD", "2D"],
+                ["AC", "KC", "QC", "JC", "TC", "2C"]
+            ], "actions": []}]
+        });
+        let replay = replay_value(&record).expect("a record");
+        let sheet = render(&replay, true);
+        let heading = sheet
+            .lines()
+            .find(|l| l.contains("0:You"))
+            .expect("a heading");
+        assert!(
+            heading.contains(" 1:ismcts ") && heading.contains(" 3:A very long name"),
+            "{sheet}"
+        );
+        let tricks = sheet.lines().find(|l| l.contains("tricks")).unwrap();
+        assert_eq!(tricks.len(), heading.len(), "{sheet}");
+    }
 }
