@@ -252,6 +252,25 @@ async fn bad_http_requests() {
     assert_eq!(status, 400);
     let (status, _) = post(addr, "/api/tables", json!({"name": "A", "seat": 9})).await;
     assert_eq!(status, 400);
+    // A seed is a whole number a JavaScript client can send exactly: 0 to 2^53 - 1.
+    for seed in [
+        json!(-1),
+        json!(1.5),
+        json!("7"),
+        json!(1_u64 << 53),
+        json!(u64::MAX),
+    ] {
+        let (status, body) = post(addr, "/api/tables", json!({"name": "A", "seed": seed})).await;
+        assert_eq!(status, 400, "{seed}: {body}");
+        assert_eq!(
+            body["error"],
+            format!("\"seed\" must be a whole number from 0 to 9007199254740991, not {seed}"),
+        );
+    }
+    for seed in [json!(0), json!((1_u64 << 53) - 1), Value::Null] {
+        let (status, body) = post(addr, "/api/tables", json!({"name": "A", "seed": seed})).await;
+        assert_eq!(status, 201, "{seed}: {body}");
+    }
     let bad = torite_server::client::raw(
         addr,
         b"POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
