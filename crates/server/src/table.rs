@@ -1101,6 +1101,91 @@ mod tests {
         assert_eq!(state.name(1), "Aki\u{202E}");
     }
 
+    /// A new table deals and draws from its seed's [`Seeds`]: the three-way tie of
+    /// `crates/cli/tests/data/molotow-three-way-tie.json` (turned a seat so that the table's
+    /// first dealer, the last seat, deals it) is settled by the seed's first draw, and the next
+    /// deal is the seed's second.
+    #[test]
+    fn a_table_deals_and_draws_from_its_seed() {
+        let tie: Value = serde_json::from_str(include_str!(
+            "../../cli/tests/data/molotow-three-way-tie.json"
+        ))
+        .unwrap();
+        let deal = &tie["deals"][0];
+        let created = Event::Created {
+            ruleset: serde_json::json!("molotow-jass"),
+            seed: 9,
+            host: token_hash("h"),
+            timer: None,
+            created: 0,
+        };
+        let mut state = TableState::new("t", &created).unwrap();
+        let rules = *state.rules();
+        let mut seeds = Seeds::new(9);
+        let first = Seeds::hands(9, &rules, 0)[..4]
+            .iter()
+            .map(CardSet::to_string)
+            .collect::<Vec<_>>();
+        let events = [
+            Event::Join {
+                seat: 0,
+                name: "Aki".into(),
+                token: token_hash("a"),
+            },
+            Event::Bot {
+                seat: 1,
+                bot: "random".parse().unwrap(),
+            },
+            Event::Bot {
+                seat: 2,
+                bot: "random".parse().unwrap(),
+            },
+            Event::Bot {
+                seat: 3,
+                bot: "random".parse().unwrap(),
+            },
+            Event::Start,
+        ];
+        for event in &events {
+            state.apply(event).unwrap();
+        }
+        assert_eq!(state.next_step(), Some(Event::Deal { hands: first }));
+        let _ = seeds.next_hands(&rules);
+        // The recorded deal, dealt by seat 2 there: seat s's hand goes to seat s + 1.
+        let hands: Vec<String> = (0..4)
+            .map(|s| {
+                let hand = &deal["hands"][(s + 3) % 4];
+                let cards: Vec<&str> = hand
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap())
+                    .collect();
+                cards.join(" ")
+            })
+            .collect();
+        state.apply(&Event::Deal { hands }).unwrap();
+        for action in deal["actions"].as_array().unwrap() {
+            let seat = state.to_act().unwrap();
+            let act = Event::Act {
+                seat,
+                action: action.as_str().unwrap().parse().unwrap(),
+                by: Default::default(),
+            };
+            state.apply(&act).unwrap();
+        }
+        let tied = state.game().draw_needed().expect("the three-way tie");
+        let draw = seeds.next_draw(SeatSet::from_bits(tied));
+        assert!(draw.is_some());
+        assert_eq!(state.next_step(), Some(Event::Score { draw }));
+        state.apply(&Event::Score { draw }).unwrap();
+        let second = seeds.next_hands(&rules)[..4]
+            .iter()
+            .map(CardSet::to_string)
+            .collect::<Vec<_>>();
+        assert_eq!(state.next_step(), Some(Event::Deal { hands: second }));
+    }
+
     #[test]
     fn a_replaced_token_is_remembered_with_its_seat() {
         let created = Event::Created {
