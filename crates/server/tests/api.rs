@@ -9,22 +9,10 @@ use torite_server::Config;
 use torite_server::client::{Session, request};
 
 mod common;
-use common::Server;
+use common::{Server, get, post};
 
 fn memory() -> Server {
     Server::start("sqlite::memory:", Config::instant())
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let a = request(addr, "POST", path, Some(&body))
-        .await
-        .expect("an answer");
-    (a.status, a.json())
-}
-
-async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    let a = request(addr, "GET", path, None).await.expect("an answer");
-    (a.status, a.json())
 }
 
 /// Creates a table with the host in seat 0 and `bot` in every other seat, and starts it.

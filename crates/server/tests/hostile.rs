@@ -13,19 +13,7 @@ use torite_server::Config;
 use torite_server::client::{Answer, Session, raw, request};
 
 mod common;
-use common::Server;
-
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let a = request(addr, "POST", path, Some(&body))
-        .await
-        .expect("an answer");
-    (a.status, a.json())
-}
-
-async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    let a = request(addr, "GET", path, None).await.expect("an answer");
-    (a.status, a.json())
-}
+use common::{Server, get, post};
 
 /// Sends a request with extra header lines (`Name: value\r\n` each) and a body as it is.
 async fn send(addr: SocketAddr, method: &str, path: &str, headers: &str, body: &str) -> Answer {

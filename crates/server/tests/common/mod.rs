@@ -4,7 +4,9 @@
 
 use std::net::SocketAddr;
 
+use serde_json::Value;
 use torite_server::Config;
+use torite_server::client::request;
 
 /// A server on its own runtime, so that dropping it stops every task at once, like `kill -9`.
 pub struct Server {
@@ -49,4 +51,18 @@ impl Drop for Server {
             rt.shutdown_background();
         }
     }
+}
+
+/// A POST of `body` as JSON: the status and the JSON answer.
+pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    let a = request(addr, "POST", path, Some(&body))
+        .await
+        .expect("an answer");
+    (a.status, a.json())
+}
+
+/// A GET: the status and the JSON answer.
+pub async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+    let a = request(addr, "GET", path, None).await.expect("an answer");
+    (a.status, a.json())
 }
