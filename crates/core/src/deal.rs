@@ -1057,6 +1057,23 @@ impl Deal {
     }
 }
 
+/// A deal of `rules` played to its end with random legal actions from `seed`, for the tests
+/// that check what holds at the end of every deal.
+#[cfg(test)]
+pub(crate) fn random_finished_deal(rules: Ruleset, seed: u64) -> Deal {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut deal = Deal::random(rules, 0, &mut rng);
+    while !deal.is_over() {
+        let legal = deal.legal_actions();
+        let action = legal.nth(crate::shuffle::below(&mut rng, legal.len() as u32) as usize);
+        deal.apply(action.expect("a legal action")).expect("legal");
+    }
+    deal
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

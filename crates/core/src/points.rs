@@ -211,25 +211,9 @@ impl Ruleset {
 
 #[cfg(test)]
 mod tests {
-    use rand_chacha::ChaCha8Rng;
-    use rand_chacha::rand_core::SeedableRng;
-
     use super::*;
-    use crate::deal::Deal;
+    use crate::deal::random_finished_deal;
     use crate::ruleset::Preset;
-    use crate::shuffle::below;
-
-    /// A deal of `rules` played to its end with random legal actions.
-    fn random_deal(rules: Ruleset, seed: u64) -> Deal {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut deal = Deal::random(rules, 0, &mut rng);
-        while !deal.is_over() {
-            let legal = deal.legal_actions();
-            let action = legal.nth(below(&mut rng, legal.len() as u32) as usize);
-            deal.apply(action.expect("a legal action")).expect("legal");
-        }
-        deal
-    }
 
     #[test]
     fn card_point_totals_are_the_rules_own() {
@@ -248,7 +232,7 @@ mod tests {
             assert_eq!(rules.card_point_total(), expected(p), "{p}");
             let (low, high) = rules.card_point_total();
             for seed in 0..40 {
-                let deal = random_deal(rules, seed);
+                let deal = random_finished_deal(rules, seed);
                 let sum: u32 = (0..deal.players()).map(|s| deal.card_points(s)).sum();
                 assert!((low..=high).contains(&sum), "{p} seed {seed}: {sum}");
                 let left =

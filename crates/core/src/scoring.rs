@@ -628,24 +628,9 @@ fn molotow_rule(facts: &DealFacts) -> (ScoreRule, u8) {
 
 #[cfg(test)]
 mod tests {
-    use rand_chacha::ChaCha8Rng;
-    use rand_chacha::rand_core::SeedableRng;
-
     use super::*;
+    use crate::deal::random_finished_deal;
     use crate::ruleset::Preset;
-    use crate::shuffle::below;
-
-    /// A deal of `rules` played to its end with random legal actions.
-    fn random_deal(rules: Ruleset, seed: u64) -> Deal {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut deal = Deal::random(rules, 0, &mut rng);
-        while !deal.is_over() {
-            let legal = deal.legal_actions();
-            let action = legal.nth(below(&mut rng, legal.len() as u32) as usize);
-            deal.apply(action.expect("a legal action")).expect("legal");
-        }
-        deal
-    }
 
     #[test]
     fn score_bounds_hold_every_deal_score() {
@@ -665,7 +650,7 @@ mod tests {
             assert_eq!(rules.score_bounds(), expected(p), "{p}");
             let (low, high) = rules.score_bounds();
             for seed in 0..40 {
-                let deal = random_deal(rules, seed);
+                let deal = random_finished_deal(rules, seed);
                 let facts = DealFacts::of(&deal);
                 let draw = rules
                     .draw_needed(&facts)
