@@ -154,7 +154,7 @@ impl Kind {
 /// budget it was given, if any. Written `name` or `name:BUDGET`, where `BUDGET` is a number of
 /// iterations (`ismcts:2000`, 1 to [`MAX_ITERATIONS`]) or milliseconds (`ismcts:200ms`, 1 to
 /// [`MAX_MILLIS`]); bots without a search ignore it, and each search bot has a default budget.
-/// [`BotSpec::from_str`] reads that form and [`fmt::Display`] writes it back.
+/// [`str::parse`] (its [`FromStr`](std::str::FromStr)) reads that form and [`fmt::Display`] writes it back.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct BotSpec {
     kind: Kind,
