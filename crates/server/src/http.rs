@@ -212,7 +212,7 @@ async fn create(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    if !hub.may_create(peer.ip()) {
+    if !hub.may_create(crate::client_address(peer.ip())) {
         return Err(Refusal {
             kind: RefusalKind::TooMany,
             message: "too many new tables from this address: wait a minute".into(),
@@ -245,7 +245,14 @@ async fn create(
         ),
     };
     let (id, token) = hub
-        .create(&ruleset, name, seat, timer, seed, Some(peer.ip()))
+        .create(
+            &ruleset,
+            name,
+            seat,
+            timer,
+            seed,
+            Some(crate::client_address(peer.ip())),
+        )
         .await?;
     let table = hub
         .table(&id)

@@ -157,6 +157,21 @@ impl std::fmt::Debug for dyn Store {
     }
 }
 
+/// The address a client is counted as for the per-address caps (open tables, table creations,
+/// spectator sockets): an IPv4 address as it is (also when mapped into IPv6), an IPv6 address
+/// by its /64 network, since one host or home is usually given a whole /64 and could otherwise
+/// take a fresh address for every request.
+pub(crate) fn client_address(ip: std::net::IpAddr) -> std::net::IpAddr {
+    use std::net::{IpAddr, Ipv6Addr};
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+    }
+}
+
 pub(crate) fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -479,4 +494,31 @@ pub async fn serve(addr: SocketAddr, db: &str, config: Config) -> Result<(), Str
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     eprintln!("torite: serving http://{local}/ (database {db})");
     serve_on(listener, db, config).await
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::IpAddr;
+
+    use super::client_address;
+
+    #[test]
+    fn clients_are_counted_by_ipv4_address_or_ipv6_network() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(client_address(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(client_address(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(
+            client_address(ip("2001:db8:1:2:aaaa::1")),
+            ip("2001:db8:1:2::")
+        );
+        assert_eq!(
+            client_address(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            client_address(ip("2001:db8:1:2::1"))
+        );
+        assert_ne!(
+            client_address(ip("2001:db8:1:3::1")),
+            client_address(ip("2001:db8:1:2::1"))
+        );
+        assert_eq!(client_address(ip("::1")), ip("::"));
+    }
 }

@@ -93,7 +93,7 @@ pub(crate) async fn upgrade(
     };
     let kind = match &token {
         Some(token) => SocketKind::Token(token_hash(token)),
-        None => SocketKind::Spectator(peer.ip()),
+        None => SocketKind::Spectator(crate::client_address(peer.ip())),
     };
     let slot = match table.take_slot(kind, hub.config()) {
         Ok(slot) => slot,
