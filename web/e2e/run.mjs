@@ -485,12 +485,19 @@ await test("long names are isolated and cut, and never widen a phone's page", as
     for (let seat = 0; seat < 5; seat++) {
       const name = page.locator(`.seat-box[data-seat='${seat}'] .seat-title bdi.name`);
       if ((await name.getAttribute("title")) !== LONG_NAMES[seat]) throw new Error(`seat ${seat} shows ${await name.getAttribute("title")}`);
-      const { cut, inside } = await name.evaluate((el) => {
+      // Measured once the seat is laid out (a state arriving re-renders the seats), for up to 5 s.
+      const measure = (el) => {
         const box = el.closest(".seat-box").getBoundingClientRect();
         const r = el.getBoundingClientRect();
-        return { cut: el.scrollWidth > el.clientWidth, inside: r.left >= box.left && r.right <= box.right };
-      });
-      if (!cut || !inside) throw new Error(`seat ${seat}'s name is ${cut ? "" : "not cut"}${inside ? "" : " outside its box"}`);
+        return { shown: r.width > 0, cut: el.scrollWidth > el.clientWidth, inside: r.left >= box.left && r.right <= box.right };
+      };
+      let fit = await name.evaluate(measure);
+      for (let i = 0; i < 50 && !(fit.shown && fit.cut && fit.inside); i++) {
+        await page.waitForTimeout(100);
+        fit = await name.evaluate(measure);
+      }
+      const { shown, cut, inside } = fit;
+      if (!shown || !cut || !inside) throw new Error(`seat ${seat}'s name is ${shown ? "" : "not shown"}${cut ? "" : " not cut"}${inside ? "" : " outside its box"}`);
     }
     await fitsPhone(page, `table (${lang})`);
     // The others joined but never connected: they are shown away (for how long), and the host
