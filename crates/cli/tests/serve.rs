@@ -258,37 +258,17 @@ fn the_log_level_is_chosen_on_the_command_line() {
         let log = served.log.lock().unwrap().clone();
         assert!(!log.contains("method=GET"), "{log}");
     });
-    let out = Command::new(BIN)
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            &db,
-            "--log",
-            "loud=[x",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--log") && err.lines().count() == 1, "{err}");
-    let out = Command::new(BIN)
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            &db,
-            "--allow-origin",
-            "ftp://x",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("--allow-origin") && err.lines().count() == 1,
-        "{err}"
-    );
+    // A bad value of either option is refused in one line that names the option.
+    for (option, value) in [("--log", "loud=[x"), ("--allow-origin", "ftp://x")] {
+        let out = Command::new(BIN)
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", &db, option, value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{option} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(option) && err.lines().count() == 1,
+            "{option} {value}: {err}"
+        );
+    }
 }

@@ -1030,6 +1030,17 @@ pub(crate) fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// The `created` event of a table of `ruleset` seeded `seed`, whose host's token is "h".
+    fn created(ruleset: &str, seed: u64) -> Event {
+        Event::Created {
+            ruleset: serde_json::json!(ruleset),
+            seed,
+            host: token_hash("h"),
+            timer: None,
+            created: 0,
+        }
+    }
+
     /// The statuses the HTTP API documented before refusals had kinds.
     #[test]
     fn refusal_kinds_answer_with_their_http_status() {
@@ -1084,13 +1095,7 @@ mod tests {
     /// A name stored before the stricter rule still replays.
     #[test]
     fn stored_names_of_the_older_rule_still_load() {
-        let created = Event::Created {
-            ruleset: serde_json::json!("mini-misere-4"),
-            seed: 1,
-            host: token_hash("h"),
-            timer: None,
-            created: 0,
-        };
+        let created = created("mini-misere-4", 1);
         let mut state = TableState::new("t", &created).unwrap();
         let join = Event::Join {
             seat: 1,
@@ -1112,13 +1117,7 @@ mod tests {
         ))
         .unwrap();
         let deal = &tie["deals"][0];
-        let created = Event::Created {
-            ruleset: serde_json::json!("molotow-jass"),
-            seed: 9,
-            host: token_hash("h"),
-            timer: None,
-            created: 0,
-        };
+        let created = created("molotow-jass", 9);
         let mut state = TableState::new("t", &created).unwrap();
         let rules = *state.rules();
         let mut seeds = Seeds::new(9);
@@ -1188,13 +1187,7 @@ mod tests {
 
     #[test]
     fn a_replaced_token_is_remembered_with_its_seat() {
-        let created = Event::Created {
-            ruleset: serde_json::json!("mini-misere-4"),
-            seed: 1,
-            host: token_hash("h"),
-            timer: None,
-            created: 0,
-        };
+        let created = created("mini-misere-4", 1);
         let mut state = TableState::new("t", &created).unwrap();
         let hash = token_hash("a");
         state

@@ -40,6 +40,18 @@ async fn open_table(addr: SocketAddr) -> (String, String) {
     )
 }
 
+/// Ben takes seat 1 of table `id`; returns his token.
+async fn join_as_ben(addr: SocketAddr, id: &str) -> String {
+    let (status, joined) = post(
+        addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": 1, "name": "Ben"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    joined["token"].as_str().unwrap().to_owned()
+}
+
 /// A WebSocket to `path` from the loopback address `local`, with an `Origin` if given.
 async fn socket_from(
     local: Ipv4Addr,
@@ -73,13 +85,7 @@ async fn spectators_cannot_lock_players_out() {
     let server = Server::start("sqlite::memory:", Config::instant());
     let addr = server.addr;
     let (id, host) = open_table(addr).await;
-    let (_, joined) = post(
-        addr,
-        &format!("/api/tables/{id}/join"),
-        json!({"seat": 1, "name": "Ben"}),
-    )
-    .await;
-    let guest = joined["token"].as_str().unwrap().to_owned();
+    let guest = join_as_ben(addr, &id).await;
     let path = format!("/ws/{id}");
     let mut held = Vec::new();
     // Eight from one address, then that address is refused; another still gets in.
@@ -156,13 +162,7 @@ async fn only_a_player_absent_long_enough_is_replaced() {
     let server = Server::start("sqlite::memory:", config);
     let addr = server.addr;
     let (id, host) = open_table(addr).await;
-    let (_, joined) = post(
-        addr,
-        &format!("/api/tables/{id}/join"),
-        json!({"seat": 1, "name": "Ben"}),
-    )
-    .await;
-    let guest = joined["token"].as_str().unwrap().to_owned();
+    let guest = join_as_ben(addr, &id).await;
     let replace = json!({"seat": 1, "bot": "random", "token": host});
     let (_, table) = get(addr, &format!("/api/tables/{id}")).await;
     assert_eq!(table["replace_after_ms"], 1500);
