@@ -46,6 +46,15 @@ use crate::seats::SeatSet;
 use crate::seeds::Seeds;
 use crate::view::View;
 
+/// The seat that deals a game's first deal unless a surface is told otherwise: the last
+/// seat, so that seat 0 (the first seat) leads the first trick and the deal then passes to
+/// the left. Every surface starts its games with it (`docs/SEEDS.md`), so that one table seed
+/// gives the same game, dealer included, wherever it is played.
+#[must_use]
+pub const fn first_dealer(rules: &Ruleset) -> Seat {
+    (rules.players as usize).saturating_sub(1)
+}
+
 /// What a table needs next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
@@ -623,6 +632,18 @@ mod tests {
         record.deals[0].actions[0] = Action::Lot;
         let err = Table::resume(record, 0).unwrap_err();
         assert_eq!(err.loc.deal, Some(0));
+    }
+
+    #[test]
+    fn the_first_dealer_is_the_last_seat_so_seat_0_leads() {
+        for preset in [Preset::Mura3, Preset::MiniMisere4, Preset::MiniMisere5] {
+            let rules = preset.ruleset();
+            let dealer = first_dealer(&rules);
+            assert_eq!(dealer, rules.players as usize - 1, "{preset}");
+            let table = Table::new(rules, dealer, 3).unwrap();
+            assert_eq!(table.record().deals[0].dealer, dealer);
+            assert_eq!(table.next_step(), Step::Act { seat: 0 }, "{preset}");
+        }
     }
 
     #[test]
