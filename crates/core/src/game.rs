@@ -190,6 +190,19 @@ impl Game {
         Ok(self.deal.insert(deal))
     }
 
+    /// Deals the deal in progress again with these hands, by the same dealer, for a
+    /// [`crate::table::Table`] that takes a deal made elsewhere; the caller checks that none
+    /// of the deal's actions has been played.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NoDeal`] or the hands' [`SetupError`]; nothing changes then.
+    pub(crate) fn redeal(&mut self, hands: &[CardSet]) -> Result<&Deal, GameError> {
+        let dealer = self.deal.as_ref().ok_or(GameError::NoDeal)?.dealer();
+        let deal = Deal::new(self.rules, dealer, hands).map_err(GameError::Setup)?;
+        Ok(self.deal.insert(deal))
+    }
+
     /// Starts the next deal with a random partition of the deck.
     ///
     /// # Errors

@@ -246,6 +246,34 @@ impl Table {
         Ok(())
     }
 
+    /// Deals the deal in progress again with `hands` (a deal made elsewhere: with real cards,
+    /// or one a log already holds) while none of its actions has been played. The seed's deal
+    /// is passed over, so later deals stay at their place in the stream, as in
+    /// [`Table::resume`].
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GameOver`], [`GameError::DealInProgress`] once an action of the deal has
+    /// been played, or the hands' [`crate::SetupError`]; nothing changes then.
+    pub fn deal_with(&mut self, hands: &[crate::card::CardSet]) -> Result<(), GameError> {
+        if self.game.is_finished() {
+            return Err(GameError::GameOver);
+        }
+        let unplayed = self
+            .record
+            .deals
+            .last()
+            .is_some_and(|d| d.actions.is_empty());
+        if !unplayed {
+            return Err(GameError::DealInProgress);
+        }
+        self.game.redeal(hands)?;
+        if let Some(last) = self.record.deals.last_mut() {
+            last.hands = hands.to_vec();
+        }
+        Ok(())
+    }
+
     /// Takes back the last action, and with it the scoring, draw and dealing that followed
     /// it: the table is as it was just before that action. `None` (and nothing changes) when
     /// no action has been played.
@@ -644,6 +672,34 @@ mod tests {
             assert_eq!(table.record().deals[0].dealer, dealer);
             assert_eq!(table.next_step(), Step::Act { seat: 0 }, "{preset}");
         }
+    }
+
+    #[test]
+    fn a_deal_made_elsewhere_replaces_the_seeds_until_it_is_played() {
+        let rules = Preset::MiniMisere4.ruleset();
+        let mut table = Table::new(rules, 3, 1).unwrap();
+        let other = Seeds::hands(2, &rules, 0);
+        let bad = [other[0], other[0], other[1], other[2]];
+        assert!(matches!(table.deal_with(&bad), Err(GameError::Setup(_))));
+        assert_eq!(
+            table.record().deals[0].hands,
+            Seeds::hands(1, &rules, 0)[..4]
+        );
+        table.deal_with(&other[..4]).unwrap();
+        assert_eq!(table.record().deals[0].hands, other[..4]);
+        assert_eq!(table.deal().unwrap().hand(0), other[0]);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        step(&mut table, &mut rng);
+        assert_eq!(table.deal_with(&other[..4]), Err(GameError::DealInProgress));
+        while table.record().deals.len() < 2 {
+            step(&mut table, &mut rng);
+        }
+        // The seed's own first deal was passed over: the second deal is still its second.
+        assert_eq!(
+            table.record().deals[1].hands,
+            Seeds::hands(1, &rules, 1)[..4]
+        );
+        assert_eq!(table.report(), table.record().replay().unwrap().report);
     }
 
     #[test]
