@@ -1185,6 +1185,97 @@ mod tests {
         assert_eq!(state.next_step(), Some(Event::Deal { hands: second }));
     }
 
+    /// One Molotow table (two people, two bots, seed 9) played with each seat's first legal
+    /// action, and the exact state messages of some of its moments: before the start, the
+    /// first lead, mid-trick with a move deadline, between deals, the next deal and the end of
+    /// the game. `TORITE_BLESS=1` rewrites the golden file after a deliberate change to the
+    /// protocol (`docs/PROTOCOL.md` first).
+    #[test]
+    fn state_messages_are_written_as_before() {
+        const GOLDEN: &str = "tests/data/state-messages.txt";
+        let mut state = TableState::new("golden", &created("molotow-jass", 9)).unwrap();
+        let mut out = String::new();
+        let snapshot = |out: &mut String, state: &TableState, label: &str, seat, deadline| {
+            let summary = state
+                .summary(&[1, 0, 0, 0])
+                .with_presence(&[None, Some(1_795_987_000_000), None, None], 60_000);
+            let results = state.results();
+            let message = state.state_message(seat, &summary, &results, deadline);
+            out.push_str(&format!("# {label}\n{message}\n"));
+        };
+        let join = |seat, name: &str| Event::Join {
+            seat,
+            name: name.into(),
+            token: token_hash(name),
+        };
+        for event in [
+            join(0, "Aki"),
+            join(1, "Ben"),
+            Event::Bot {
+                seat: 2,
+                bot: "random".parse().unwrap(),
+            },
+        ] {
+            state.apply(&event).unwrap();
+        }
+        snapshot(&mut out, &state, "open, seat 0", Some(0), None);
+        state
+            .apply(&Event::Bot {
+                seat: 3,
+                bot: "heuristic".parse().unwrap(),
+            })
+            .unwrap();
+        state.apply(&Event::Start).unwrap();
+        snapshot(&mut out, &state, "started, seat 1", Some(1), None);
+        let mut actions = 0;
+        while !state.game().is_finished() {
+            if let Some(event) = state.next_step() {
+                let scored = matches!(event, Event::Score { .. });
+                state.apply(&event).unwrap();
+                if scored && state.results().len() == 1 {
+                    snapshot(&mut out, &state, "between deals, seat 0", Some(0), None);
+                    snapshot(&mut out, &state, "between deals, spectator", None, None);
+                }
+                if !scored && state.results().is_empty() {
+                    snapshot(&mut out, &state, "first lead, seat 0", Some(0), None);
+                    snapshot(&mut out, &state, "first lead, spectator", None, None);
+                }
+                continue;
+            }
+            let seat = state.to_act().expect("a seat to act");
+            let summary = state.summary(&[0; 4]);
+            let message = state.state_message(Some(seat), &summary, &[], None);
+            let message: Value = serde_json::from_str(&message).unwrap();
+            let action = message["legal"][0].as_str().unwrap().parse().unwrap();
+            state
+                .apply(&Event::Act {
+                    seat,
+                    action,
+                    by: Actor::Occupant,
+                })
+                .unwrap();
+            actions += 1;
+            if actions == 6 {
+                let deadline = Some(1_795_987_342_000);
+                snapshot(&mut out, &state, "mid-trick, seat 1", Some(1), deadline);
+            }
+            if state.results().len() == 1 && state.to_act() == Some(0) && actions % 7 == 0 {
+                snapshot(&mut out, &state, "second deal, seat 0", Some(0), None);
+            }
+        }
+        snapshot(&mut out, &state, "game over, seat 1", Some(1), None);
+        snapshot(&mut out, &state, "game over, spectator", None, None);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
+        if std::env::var_os("TORITE_BLESS").is_some() {
+            std::fs::write(&path, &out).unwrap();
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            out == expected,
+            "the state messages changed (expected {GOLDEN}):\n{out}"
+        );
+    }
+
     #[test]
     fn a_replaced_token_is_remembered_with_its_seat() {
         let created = created("mini-misere-4", 1);
