@@ -1,16 +1,19 @@
 //! Duplicate tournaments: every random deal (or whole game) is replayed with the bots rotated
 //! through every seat, so the luck of the cards cancels out.
 //!
-//! Each unit (a deal or a game) is seeded on its own and its bots are created afresh from seeds
-//! derived from (seed, unit, rotation, seat), so results do not depend on the number of threads
-//! or the order units finish in.
+//! The deals and draws are the one seed scheme's ([`torite_core::Seeds`], `docs/SEEDS.md`):
+//! deal unit `u` of seed `N` is deal `u` of table seed `N`, game unit `g` the game of table seed
+//! [`game_seed`]`(N, g)`, each played through a [`Table`]. Every unit depends only on the seed
+//! and its index, and its bots are created afresh from seeds derived from (seed, unit,
+//! rotation, seat), so results do not depend on the number of threads or the order units
+//! finish in, and two lineups run with one seed play the same deals.
 
 use std::time::Instant;
 
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use rayon::prelude::*;
-use torite_core::{Game, GameError, Record, RecordDeal, Ruleset, Seat, View};
+use torite_core::{
+    CardSet, GameError, MAX_SEATS, Record, RecordDeal, Ruleset, Seat, Seeds, Step, Table, View,
+};
 
 use crate::reward::deal_rewards;
 use crate::{Bot, BotError, BotSpec};
@@ -88,15 +91,36 @@ pub fn mean_ci95(samples: &[f64]) -> (f64, f64) {
     (mean, 1.959_964 * (var / n).sqrt())
 }
 
-fn mix(seed: u64, a: u64, b: u64, c: u64) -> u64 {
-    // SplitMix64-style mixing of the indices into one seed.
-    let mut z = seed
-        ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ b.wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        ^ c.wrapping_mul(0x94D0_49BB_1331_11EB);
+/// SplitMix64's output function: a bijection of `u64` with `mix64(0) == 0`.
+const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The table seed of game `game` of an arena or `stats` run with seed `seed`: `seed ^
+/// m(game · 0x9E3779B97F4A7C15)`, where `m` is SplitMix64's output function. `m(0) = 0`, so
+/// game 0 is the game of table seed `seed` itself; the game then deals and draws from its
+/// table seed like any table ([`torite_core::Seeds`], `docs/SEEDS.md`).
+#[must_use]
+pub const fn game_seed(seed: u64, game: u64) -> u64 {
+    seed ^ mix64(game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The first dealer of a table that does not choose one: the last seat (the server's tables
+/// and the arena).
+pub(crate) const fn first_dealer(rules: &Ruleset) -> Seat {
+    rules.players as usize - 1
+}
+
+/// The seed of a bot's own randomness, mixed from the run's seed and the indices that place
+/// it (unit, rotation, seat): apart from the table seeds, so it never moves a deal.
+pub(crate) const fn bot_seed(seed: u64, a: u64, b: u64, c: u64) -> u64 {
+    mix64(
+        seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            ^ c.wrapping_mul(0x94D0_49BB_1331_11EB),
+    )
 }
 
 /// One unit's outcome per lineup slot: score, decisions, time, and win share.
@@ -111,6 +135,14 @@ struct UnitResult {
 /// Plays `config.units` units in every rotation, in parallel on rayon's pool; `progress` is
 /// called once per finished unit.
 ///
+/// Deal unit `u` is deal `u` of table seed `config.seed`: its hands are
+/// [`Seeds::hands`]`(seed, rules, u)` and its dealer the one a table of that seed gives it
+/// (the last seat deals deal 0, and the deal passes on), and a tie is settled by the seed's
+/// first draw, as if the deal were the first of its game to need one (a deal unit's score
+/// averages over the tied seats, so the draw only completes the record). Game unit `g` is the
+/// game of table seed [`game_seed`]`(seed, g)`, first dealt by the last seat. Both are played
+/// through [`Table`], which keeps their records.
+///
 /// # Errors
 ///
 /// An unknown bot name, or a bot that chose an illegal action.
@@ -122,10 +154,19 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
         .collect::<Result<_, _>>()?;
     let n = config.rules.players as usize;
     let lineup: Vec<usize> = (0..n).map(|s| s % config.bots.len().max(1)).collect();
+    // Deal units take the deals of the seed in order: one pass over the stream.
+    let hands: Vec<[CardSet; MAX_SEATS]> = if config.unit == Unit::Deal {
+        let mut seeds = Seeds::new(config.seed);
+        (0..config.units)
+            .map(|_| seeds.next_hands(&config.rules))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let units: Vec<UnitResult> = (0..config.units)
         .into_par_iter()
         .map(|u| {
-            let r = play_unit(config, &specs, &lineup, u as u64);
+            let r = play_unit(config, &specs, &lineup, u as u64, hands.get(u));
             progress();
             r
         })
@@ -190,11 +231,16 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
     Ok(ArenaResult { bots, records })
 }
 
+fn engine(e: GameError) -> BotError {
+    BotError::Engine(e.to_string())
+}
+
 fn play_unit(
     config: &ArenaConfig,
     specs: &[BotSpec],
     lineup: &[usize],
     unit: u64,
+    hands: Option<&[CardSet; MAX_SEATS]>,
 ) -> Result<UnitResult, BotError> {
     let rules = config.rules;
     let n = rules.players as usize;
@@ -210,7 +256,7 @@ fn play_unit(
         let slot_of = |seat: Seat| (seat + rotation) % n;
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|seat| {
-                specs[lineup[slot_of(seat)]].build(mix(
+                specs[lineup[slot_of(seat)]].build(bot_seed(
                     config.seed,
                     unit,
                     rotation as u64,
@@ -218,58 +264,70 @@ fn play_unit(
                 ))
             })
             .collect();
-        let mut deal_rng = ChaCha8Rng::seed_from_u64(mix(config.seed, unit, u64::MAX, 0));
-        let engine = |e: GameError| BotError::Engine(e.to_string());
-        let mut game = Game::new(rules, 0).map_err(engine)?;
-        let mut record_deals = Vec::new();
+        let mut table = match hands {
+            // Deal `unit` of the seed, as a table of that seed deals it.
+            Some(hands) => {
+                let dealer = (first_dealer(&rules) + unit as usize) % n;
+                let deal = Record {
+                    ruleset: rules,
+                    players: None,
+                    deals: vec![RecordDeal {
+                        dealer,
+                        hands: hands[..n].to_vec(),
+                        actions: Vec::new(),
+                        draw: None,
+                    }],
+                };
+                Table::resume(deal, config.seed).map_err(|e| BotError::Engine(e.to_string()))?
+            }
+            None => Table::new(rules, first_dealer(&rules), game_seed(config.seed, unit))
+                .map_err(engine)?,
+        };
+        let one_deal = hands.is_some();
         loop {
-            let deal = game.start_random_deal(&mut deal_rng).map_err(engine)?;
-            let hands = (0..n).map(|s| deal.hand(s)).collect();
-            let mut actions = Vec::new();
-            while let Some(deal) = game.deal().filter(|d| !d.is_over()) {
-                let seat = deal.to_act();
-                bots[seat].observe_true_deal(deal); // only `omniscient` uses it: the reference
-                let start = Instant::now();
-                let action = bots[seat].act(&View::new(deal, seat));
-                let slot = slot_of(seat);
-                out.nanos[slot] += start.elapsed().as_nanos();
-                out.decisions[slot] += 1;
-                game.apply(action).map_err(|e| match e {
-                    GameError::Play(why) => BotError::Illegal {
-                        bot: bots[seat].name().to_owned(),
-                        seat,
-                        action,
-                        why,
-                    },
-                    other => engine(other),
-                })?;
-                actions.push(action);
-            }
-            let deal = game.deal().ok_or(BotError::Engine("no deal".into()))?;
-            let dealer = deal.dealer();
-            if config.unit == Unit::Deal {
-                let rewards = deal_rewards(deal);
-                for (seat, reward) in rewards.iter().enumerate().take(n) {
-                    out.score[slot_of(seat)] += reward / n as f64;
+            match table.next_step() {
+                Step::Act { seat } => {
+                    let deal = table.deal().ok_or(BotError::Engine("no deal".into()))?;
+                    bots[seat].observe_true_deal(deal); // only `omniscient` uses it: the reference
+                    let start = Instant::now();
+                    let action = bots[seat].act(&View::new(deal, seat));
+                    let slot = slot_of(seat);
+                    out.nanos[slot] += start.elapsed().as_nanos();
+                    out.decisions[slot] += 1;
+                    let applied = table.apply(action).map_err(|e| match e {
+                        GameError::Play(why) => BotError::Illegal {
+                            bot: bots[seat].name().to_owned(),
+                            seat,
+                            action,
+                            why,
+                        },
+                        other => engine(other),
+                    })?;
+                    if one_deal && applied.scored.is_some() {
+                        break;
+                    }
                 }
-            }
-            let draw = game.draw_needed().map(|tied| {
-                let seats: Vec<usize> = (0..n).filter(|s| tied & (1 << s) != 0).collect();
-                seats[(mix(config.seed, unit, record_deals.len() as u64, 7) % seats.len() as u64)
-                    as usize]
-            });
-            game.finish_deal(draw).map_err(engine)?;
-            record_deals.push(RecordDeal {
-                dealer,
-                hands,
-                actions,
-                draw,
-            });
-            if config.unit == Unit::Deal || game.is_finished() {
-                break;
+                Step::Draw { .. } => {
+                    table.draw().map_err(engine)?;
+                    if one_deal {
+                        break;
+                    }
+                }
+                Step::GameOver => break,
             }
         }
-        if config.unit == Unit::Game {
+        let names = (0..n).map(|s| bots[s].name().to_owned()).collect();
+        let _ = table.set_players(names);
+        if one_deal {
+            let deal = table
+                .last_deal()
+                .ok_or(BotError::Engine("no deal".into()))?;
+            let rewards = deal_rewards(deal);
+            for (seat, reward) in rewards.iter().enumerate().take(n) {
+                out.score[slot_of(seat)] += reward / n as f64;
+            }
+        } else {
+            let game = table.game();
             let sign = if rules.scoring.is_penalty() {
                 -1.0
             } else {
@@ -284,11 +342,12 @@ fn play_unit(
             }
         }
         if config.keep_records {
-            out.records.push(Record {
-                ruleset: rules,
-                players: Some((0..n).map(|s| bots[s].name().to_owned()).collect()),
-                deals: record_deals,
-            });
+            let mut record = table.record().clone();
+            if one_deal {
+                // The table has dealt on from the seed: the unit is its first deal.
+                record.deals.truncate(1);
+            }
+            out.records.push(record);
         }
     }
     Ok(out)

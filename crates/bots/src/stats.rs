@@ -5,12 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use rayon::prelude::*;
-use torite_core::{Deal, Game, GameError, Ruleset, Scoring, SeatSet, View, shuffle::below};
+use torite_core::{GameError, Ruleset, Scoring, Step, Table};
 
-use crate::arena::mean_ci95;
+use crate::arena::{bot_seed, first_dealer, game_seed, mean_ci95};
 use crate::{Bot, BotError, BotSpec};
 
 /// A statistics run's settings.
@@ -157,6 +155,10 @@ pub fn proportion(hits: usize, trials: usize) -> (f64, f64) {
 /// Plays the games (in parallel on rayon's pool) and gathers the figures; `progress` is called
 /// once per finished game. Results do not depend on the number of threads.
 ///
+/// Game `g` is the game of table seed [`game_seed`]`(seed, g)` (the arena's game unit `g`),
+/// played through a [`Table`]; its first dealer is seat `(players − 1 + g) mod players`, so
+/// the first deal goes round the seats from game to game.
+///
 /// # Errors
 ///
 /// An unknown bot, or a bot that chose an illegal action.
@@ -183,39 +185,42 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
     let rules = config.rules;
     let n = rules.players as usize;
     let mut stats = Stats::new(n, rules.tricks());
-    let seed = config.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut bots: Vec<Box<dyn Bot>> = (0..n)
-        .map(|s| specs[s % specs.len()].build(seed.wrapping_add(s as u64 + 1)))
+        .map(|s| specs[s % specs.len()].build(bot_seed(config.seed, index, s as u64, 0x57A7)))
         .collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let first_dealer = below(&mut rng, n as u32) as usize;
     let engine = |e: GameError| BotError::Engine(e.to_string());
-    let mut game = Game::new(rules, first_dealer).map_err(engine)?;
+    // The first deal goes round the seats from game to game, so that every seat deals first
+    // equally often (exactly, when the games are a multiple of the seats).
+    let first = (first_dealer(&rules) + (index % n as u64) as usize) % n;
+    let mut table = Table::new(rules, first, game_seed(config.seed, index)).map_err(engine)?;
     let mut last_worst: Option<usize> = None;
-    while !game.is_finished() {
-        game.start_random_deal(&mut rng).map_err(engine)?;
-        while let Some(deal) = game.deal().filter(|d| !d.is_over()) {
-            let seat = deal.to_act();
-            let action = bots[seat].act(&View::new(deal, seat));
-            game.apply(action).map_err(|e| match e {
-                GameError::Play(why) => BotError::Illegal {
-                    bot: bots[seat].name().to_owned(),
-                    seat,
-                    action,
-                    why,
-                },
-                other => engine(other),
-            })?;
-        }
-        let deal: Deal = game
-            .deal()
-            .cloned()
-            .ok_or(BotError::Engine("no deal".into()))?;
-        let draw = game.draw_needed().and_then(|tied| {
-            let seats = SeatSet::from_bits(tied);
-            seats.nth(below(&mut rng, seats.len() as u32) as usize)
-        });
-        let result = game.finish_deal(draw).map_err(engine)?.clone();
+    loop {
+        let scored = match table.next_step() {
+            Step::Act { seat } => {
+                let view = table.view(seat).ok_or(BotError::Engine("no deal".into()))?;
+                let action = bots[seat].act(&view);
+                let applied = table.apply(action).map_err(|e| match e {
+                    GameError::Play(why) => BotError::Illegal {
+                        bot: bots[seat].name().to_owned(),
+                        seat,
+                        action,
+                        why,
+                    },
+                    other => engine(other),
+                })?;
+                applied.scored
+            }
+            Step::Draw { .. } => {
+                table.draw().map_err(engine)?;
+                table.game().results().len().checked_sub(1)
+            }
+            Step::GameOver => break,
+        };
+        let Some(scored) = scored else { continue };
+        let (Some(deal), Some(result)) = (table.last_deal(), table.game().results().get(scored))
+        else {
+            return Err(BotError::Engine("no deal".into()));
+        };
         stats.deals += 1;
         stats.seat_deals += n;
         let position = |seat: usize| (seat + n - deal.dealer() - 1) % n;
@@ -264,7 +269,7 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
             .or_default() += 1;
     }
     stats.games = 1;
-    stats.deals_per_game.push(game.results().len());
+    stats.deals_per_game.push(table.game().results().len());
     Ok(stats)
 }
 
@@ -280,6 +285,51 @@ mod tests {
         // Wilson half-width for p = 0.5, n = 100 is about 0.0962.
         assert!((half - 0.0962).abs() < 0.001, "{half}");
         assert_eq!(proportion(0, 0), (0.0, 0.0));
+    }
+
+    /// Game `g` of a run is the game of table seed `game_seed(seed, g)`, first dealt by seat
+    /// `(players − 1 + g) mod players`: the same game played at such a table by the same bots
+    /// gives the same deals and scores.
+    #[test]
+    fn each_game_is_the_game_of_its_table_seed() {
+        let rules = Preset::Mura3.ruleset();
+        let n = 3;
+        let config = StatsConfig {
+            rules,
+            bots: vec!["heuristic".into(), "random".into()],
+            games: 4,
+            seed: 21,
+        };
+        let stats = run(&config, &|| {}).unwrap();
+        let specs: Vec<BotSpec> = config.bots.iter().map(|b| b.parse().unwrap()).collect();
+        let mut scores = vec![Vec::new(); n];
+        let mut deals_per_game = Vec::new();
+        for g in 0..4u64 {
+            let mut bots: Vec<Box<dyn Bot>> = (0..n)
+                .map(|s| specs[s % 2].build(bot_seed(21, g, s as u64, 0x57A7)))
+                .collect();
+            let first = (2 + g as usize) % n;
+            let mut table = Table::new(rules, first, game_seed(21, g)).unwrap();
+            while let Step::Act { seat } = table.next_step() {
+                let action = bots[seat].act(&table.view(seat).unwrap());
+                table.apply(action).unwrap();
+            }
+            let record = table.record();
+            assert_eq!(record.deals[0].dealer, first);
+            assert_eq!(
+                record.deals[0].hands,
+                torite_core::Seeds::hands(game_seed(21, g), &rules, 0)[..n]
+            );
+            for (deal, result) in record.deals.iter().zip(table.game().results()) {
+                for seat in 0..n {
+                    let position = (seat + n - deal.dealer - 1) % n;
+                    scores[position].push(f64::from(result.score.scores[seat]));
+                }
+            }
+            deals_per_game.push(record.deals.len());
+        }
+        assert_eq!(stats.deals_per_game, deals_per_game);
+        assert_eq!(stats.scores_by_position, scores);
     }
 
     #[test]
