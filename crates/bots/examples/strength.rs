@@ -139,7 +139,9 @@ fn play(
     };
     let file = args.cache.as_ref().map(|dir| {
         dir.join(format!(
-            "{}-{}-{deals}-{}.txt",
+            // `seeds`: the arena's deals of the one seed scheme (docs/SEEDS.md); files of
+            // the arena's earlier scheme are not read back.
+            "{}-{}-{deals}-{}-seeds.txt",
             preset.id(),
             bot.replace([':', '/'], "_"),
             args.seed
