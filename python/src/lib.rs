@@ -30,6 +30,9 @@ const MAX_PLAYOUTS: usize = 10_000_000;
 const MAX_ARENA_DEALS: usize = 1_000_000;
 /// The most games an arena run may play (as `torite arena --games`).
 const MAX_ARENA_GAMES: usize = 100_000;
+/// How many worlds `resample_from_infostate` deals before giving up on finding one in which
+/// the whole history is legal.
+const MAX_RESAMPLES: usize = 10_000;
 /// Actions past the cards: `lot`, `pass` and the four `call:S|H|D|C`.
 const EXTRA_ACTIONS: usize = 6;
 
@@ -347,6 +350,15 @@ impl PyDeal {
             out.step(*action)?;
         }
         Ok(out)
+    }
+
+    /// Whether the history is legal from these starting hands.
+    fn consistent(&self, start: &[CardSet; MAX_SEATS]) -> bool {
+        let n = self.deal.players();
+        let Ok(mut deal) = Deal::new(*self.deal.rules(), self.deal.dealer(), &start[..n]) else {
+            return false;
+        };
+        self.history.iter().all(|(_, a)| deal.apply(*a).is_ok())
     }
 
     fn observation(&self, seat: Seat) -> Vec<f32> {
@@ -821,17 +833,29 @@ impl PyDeal {
 
     /// A deal consistent with everything `player` knows: the other seats' unseen cards dealt
     /// at random (torite-core's `Worlds`, seeded by `seed`), respecting the voids they have
-    /// shown; the history is the same.
+    /// shown; the history is the same. A world in which some earlier action would have been
+    /// illegal (Middler's "beat the best card when you can" tells more than voids) is dealt
+    /// again, up to `MAX_RESAMPLES` times.
     fn resample_from_infostate(&self, player: i64, seed: u64) -> PyResult<PyDeal> {
         let seat = self.seat(player)?;
-        let world =
-            Worlds::new(View::new(&self.deal, seat)).sample(&mut ChaCha8Rng::seed_from_u64(seed));
-        let mut out = Clone::clone(self);
-        for s in 0..self.deal.players() {
-            out.start[s] = world.hand(s) | self.played_by[s];
+        let worlds = Worlds::new(View::new(&self.deal, seat));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..MAX_RESAMPLES {
+            let world = worlds.sample(&mut rng);
+            let mut start = self.start;
+            for (s, hand) in start.iter_mut().enumerate().take(self.deal.players()) {
+                *hand = world.hand(s) | self.played_by[s];
+            }
+            if self.consistent(&start) {
+                let mut out = Clone::clone(self);
+                out.start = start;
+                out.deal = world;
+                return Ok(out);
+            }
         }
-        out.deal = world;
-        Ok(out)
+        Err(PyValueError::new_err(format!(
+            "no world consistent with seat {seat}'s information found in {MAX_RESAMPLES} samples"
+        )))
     }
 
     fn __repr__(&self) -> String {

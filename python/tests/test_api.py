@@ -1,0 +1,200 @@
+"""The package's own API: rulesets, deals, games, bots, playouts and their errors."""
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import torite
+from conftest import PRESETS
+
+
+def play_random(deal: torite.Deal, seed: int) -> torite.Deal:
+    rng = np.random.default_rng(seed)
+    while not deal.is_terminal():
+        legal = deal.legal_actions()
+        deal.apply(int(rng.choice(legal)))
+    return deal
+
+
+def test_presets_are_the_engines():
+    assert PRESETS[0] == "mini-misere-4"
+    assert len(PRESETS) == 12
+    for preset in PRESETS:
+        rules = torite.Ruleset(preset)
+        assert rules.id == preset and rules.is_preset
+        assert rules.num_actions == len(rules.deck()) + 6
+        assert rules.to_json() == preset
+
+
+def test_house_rules_and_their_errors():
+    rules = torite.Ruleset({"base": "mini-misere-4", "lot_timing": "before-lead"})
+    assert not rules.is_preset
+    assert rules.options()["lot_timing"] == "before-lead"
+    assert rules.to_json() == {"base": "mini-misere-4", "lot_timing": "before-lead"}
+    assert torite.Ruleset(rules) == rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    with pytest.raises(ValueError, match=r'^unknown ruleset "nope" \(known: mini-misere-4, '):
+        torite.Ruleset("nope")
+    with pytest.raises(ValueError, match=r'^unknown option "bogus" \(known: target, '):
+        torite.Ruleset({"base": "mura-4", "bogus": 1})
+    with pytest.raises(ValueError, match="target"):
+        torite.Ruleset({"base": "mura-4", "target": 10, "deals": 3})
+    with pytest.raises(TypeError, match="not int"):
+        torite.Ruleset(3)
+
+
+def test_action_space_round_trips():
+    rules = torite.Ruleset("mini-misere-5-1989")
+    for action in range(rules.num_actions):
+        text = rules.action_to_string(action)
+        assert rules.string_to_action(text) == action
+    assert rules.action_to_string(rules.num_actions - 1) == "call:C"
+    with pytest.raises(ValueError, match="out of range"):
+        rules.action_to_string(rules.num_actions)
+    with pytest.raises(ValueError, match="not in this ruleset's deck"):
+        rules.string_to_action("6C")
+    with pytest.raises(ValueError, match="unknown action"):
+        rules.string_to_action("bogus")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_deal_plays_to_the_end(preset):
+    deal = play_random(torite.Deal(preset, seed=3), seed=3)
+    assert deal.current_player() == -1 and deal.legal_actions() == []
+    # A deal ends when its outcome is settled (a failed Lot ends a 1989 deal at once).
+    assert 1 <= len(deal.tricks()) <= deal.ruleset.tricks
+    assert sum(deal.tricks_won()) == len(deal.tricks())
+    returns = deal.returns()
+    assert len(returns) == deal.players
+    scale = deal.ruleset.score_scale
+    assert all(-scale <= r <= scale for r in returns)
+    mask = deal.legal_actions_mask()
+    assert mask.dtype == np.int8 and mask.sum() == 0
+
+
+def test_illegal_actions_raise_the_engines_reason_and_change_nothing():
+    deal = torite.Deal("mini-misere-4", seed=1)
+    before = deal.information_state_string(0)
+    hand = deal.hand(deal.current_player())
+    other = next(c for c in deal.ruleset.deck() if c not in hand)
+    with pytest.raises(ValueError, match=f"^{other} is not in the seat's hand$"):
+        deal.apply(other)
+    with pytest.raises(ValueError, match="out of range"):
+        deal.apply(999)
+    with pytest.raises(TypeError, match="an action is an int id or a str"):
+        deal.apply(1.5)
+    assert deal.information_state_string(0) == before
+
+
+def test_clone_copy_and_pickle_are_independent():
+    deal = torite.Deal("mura-4", seed=2)
+    twin = deal.clone()
+    deal.apply(deal.legal_actions()[0])
+    assert len(twin.history()) == 0 and len(deal.history()) == 1
+    for other in (copy.deepcopy(deal), pickle.loads(pickle.dumps(deal))):
+        assert other.history() == deal.history()
+        assert other.information_state_string(2) == deal.information_state_string(2)
+
+
+def test_tensors_have_their_documented_sizes():
+    deal = torite.Deal("mini-misere-4", seed=0)
+    obs = deal.observation_tensor(0)
+    info = deal.information_state_tensor(0)
+    assert obs.dtype == np.float32 and obs.shape == (deal.observation_tensor_size,)
+    assert info.shape == (deal.information_state_tensor_size,)
+    # The first block is the seat's hand, in action-id order.
+    hand = {deal.string_to_action(c) for c in deal.hand(0)}
+    assert {i for i in range(24) if obs[i] == 1} == hand
+    assert np.array_equal(info[: obs.size], obs)
+    with pytest.raises(ValueError, match="player 4 is out of range"):
+        deal.observation_tensor(4)
+
+
+def test_information_state_hides_other_hands_and_resampling_keeps_it():
+    deal = play_random(torite.Deal("mittlere-jass", seed=4), seed=4).clone()
+    deal = torite.Deal("mittlere-jass", seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(7):
+        deal.apply(int(rng.choice(deal.legal_actions())))
+    seat = deal.current_player()
+    for seed in range(20):
+        world = deal.resample_from_infostate(seat, seed)
+        assert world.information_state_string(seat) == deal.information_state_string(seat)
+        assert world.legal_actions() == deal.legal_actions()
+        assert sorted(world.hand(seat)) == sorted(deal.hand(seat))
+    worlds = {tuple(deal.resample_from_infostate(seat, s).hand((seat + 1) % 3)) for s in range(20)}
+    assert len(worlds) > 1
+
+
+def test_records_round_trip_and_replay():
+    deal = play_random(torite.Deal("plus-minus-jass-4", seed=9, dealer=2), seed=9)
+    record = deal.to_record()
+    back = torite.Deal.from_record(record)
+    assert back.history() == deal.history() and back.returns() == deal.returns()
+    report = torite.replay(record)
+    assert report["deals"][0]["scores"] == deal.scores()
+    with pytest.raises(ValueError, match="deal 0"):
+        bad = dict(record, deals=[dict(record["deals"][0], actions=["AS", "AS"])])
+        torite.replay(bad)
+    with pytest.raises(TypeError, match="a record is a dict or a JSON str"):
+        torite.Deal.from_record(3)
+
+
+def test_game_plays_whole_games_and_resumes_from_its_record():
+    game = torite.Game("mura-4", seed=5)
+    rng = np.random.default_rng(5)
+    while not game.is_terminal():
+        game.apply(int(rng.choice(game.legal_actions())))
+    assert game.winners() and game.current_player() == -1
+    assert [sum(col) for col in zip(*game.deal_scores())] == game.totals()
+    with pytest.raises(ValueError, match="the game is over"):
+        game.apply(0)
+    back = torite.Game.from_record(game.to_record(), seed=5)
+    assert back.totals() == game.totals() and back.is_terminal()
+
+
+def test_bots_act_legally_and_refuse_bad_specs():
+    deal = torite.Deal("mini-misere-4", seed=1)
+    bots = [torite.bots.make(spec, seed=s) for s, spec in enumerate(["random", "heuristic", "ismcts:50", "pimc:4"])]
+    while not deal.is_terminal():
+        seat = deal.current_player()
+        action = bots[seat].act(deal, seat)
+        assert action in deal.legal_actions()
+        deal.apply(action)
+    with pytest.raises(ValueError, match=r'^unknown bot "nope" \(known: random, heuristic, ismcts, pimc\)$'):
+        torite.bots.make("nope")
+    with pytest.raises(ValueError, match="out of range"):
+        torite.bots.make("ismcts:0")
+    with pytest.raises(ValueError, match="the deal is over"):
+        bots[0].act(deal)
+    with pytest.raises(TypeError, match="a bot spec is a str"):
+        torite.bots.make(3)
+
+
+def test_batch_playouts():
+    out = torite.random_playouts("mini-misere-4", 50, seed=1)
+    assert out.shape == (50, 4) and out.dtype == np.float64
+    assert np.array_equal(out, torite.random_playouts("mini-misere-4", 50, seed=1))
+    deal = torite.Deal("mura-3", seed=1)
+    rets = torite.playout_returns(deal, "random", 20, seed=2)
+    assert rets.shape == (20, 3)
+    heur = torite.playout_returns(deal, "heuristic", 2, seed=2)
+    assert heur.shape == (2, 3)
+    with pytest.raises(ValueError, match="unknown bot"):
+        torite.playout_returns(deal, "nope", 1)
+    with pytest.raises(ValueError, match="out of range"):
+        torite.random_playouts("mura-3", 10**9)
+
+
+def test_arena_from_python():
+    result = torite.arena("mini-misere-4", ["heuristic", "random"], deals=10, seed=1)
+    assert [b["name"] for b in result] == ["heuristic", "random"]
+    assert abs(result[0]["diff"] + result[1]["diff"]) < 1e-9
+    games = torite.arena("mura-4", ["heuristic"], games=1)
+    assert games[0]["win_rate"] is not None
+    with pytest.raises(ValueError, match="bots: give 1 to 4"):
+        torite.arena("mura-4", [])
+    with pytest.raises(ValueError, match="deals = 0 is out of range"):
+        torite.arena("mura-4", ["random"], deals=0)

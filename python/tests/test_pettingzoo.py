@@ -1,0 +1,37 @@
+"""PettingZoo's own API test on every preset."""
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import torite
+import torite.pettingzoo
+from conftest import PRESETS
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_api_test(preset):
+    api_test(torite.pettingzoo.env(preset), num_cycles=300)
+
+
+def test_rewards_come_at_the_end_of_the_deal_and_match_the_engine():
+    env = torite.pettingzoo.env("mini-misere-4")
+    env.reset(seed=7)
+    total = {a: 0.0 for a in env.possible_agents}
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert reward == 0.0
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    deal = env.unwrapped.deal
+    assert [total[a] for a in env.possible_agents] == deal.returns()
+    assert deal.to_record()["deals"][0]["hands"] == torite.Deal("mini-misere-4", seed=7, dealer=3).to_record()["deals"][0]["hands"]
+
+
+def test_house_rules_env():
+    env = torite.pettingzoo.env({"base": "mini-misere-4", "lot_timing": "before-lead"})
+    api_test(env, num_cycles=100)
