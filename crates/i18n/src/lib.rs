@@ -104,6 +104,77 @@ impl FromStr for Lang {
     }
 }
 
+/// An argument of a [`Message`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MessageArg {
+    /// Text shown as it is (a card code, a name, a number written out).
+    Text(String),
+    /// A number, which can choose a plural form.
+    Number(i64),
+    /// Another message of the catalog, without arguments, shown in the same language (a
+    /// suit's name: `suit-H`).
+    Key(&'static str),
+}
+
+impl From<String> for MessageArg {
+    fn from(text: String) -> MessageArg {
+        MessageArg::Text(text)
+    }
+}
+
+impl From<&str> for MessageArg {
+    fn from(text: &str) -> MessageArg {
+        MessageArg::Text(text.to_owned())
+    }
+}
+
+/// A message not yet in any language: a catalog key and its named arguments. The terminal
+/// formats it with a [`Catalog`]; the server sends the key and arguments to the browser,
+/// which formats them with the same catalogs.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Message {
+    /// The catalog key (`err-not-in-hand`).
+    pub key: &'static str,
+    /// The named arguments.
+    pub args: Vec<(&'static str, MessageArg)>,
+}
+
+/// Why an action is illegal, as a message (`err-…`); `None` for a reason the catalogs do
+/// not have words for yet (its `Display` is then the reason).
+#[must_use]
+pub fn play_error_message(error: &PlayError) -> Option<Message> {
+    let card = |c: &Card| MessageArg::Text(c.to_string());
+    let suit = |s: &Suit| MessageArg::Key(suit_key(*s));
+    let (key, args) = match error {
+        PlayError::DealOver => ("err-deal-over", vec![]),
+        PlayError::NotInHand(c) => ("err-not-in-hand", vec![("card", card(c))]),
+        PlayError::MustFollow { led } => ("err-must-follow", vec![("suit", suit(led))]),
+        PlayError::Undertrump { over } => ("err-undertrump", vec![("card", card(over))]),
+        PlayError::MustPlayTrump { trump } => ("err-must-play-trump", vec![("suit", suit(trump))]),
+        PlayError::MustBeat { best } => ("err-must-beat", vec![("card", card(best))]),
+        PlayError::MustTrump { trump } => ("err-must-trump", vec![("suit", suit(trump))]),
+        PlayError::JokerOnlyWhenVoid { led } => ("err-joker-only-void", vec![("suit", suit(led))]),
+        PlayError::MustCallSuit => ("err-must-call", vec![]),
+        PlayError::NoCallExpected => ("err-no-call", vec![]),
+        PlayError::MustAnswerLot => ("err-must-answer-lot", vec![]),
+        PlayError::LotNotAllowed(_) => ("err-lot-not-now", vec![]),
+        PlayError::PassNotAllowed => ("err-pass-not-now", vec![]),
+        _ => return None,
+    };
+    Some(Message { key, args })
+}
+
+/// The catalog key of a suit's name (`suit-S`).
+#[must_use]
+pub const fn suit_key(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => "suit-S",
+        Suit::Hearts => "suit-H",
+        Suit::Diamonds => "suit-D",
+        Suit::Clubs => "suit-C",
+    }
+}
+
 /// A language's messages.
 pub struct Catalog {
     lang: Lang,
@@ -209,34 +280,29 @@ impl Catalog {
         }
     }
 
-    /// Why an action is illegal, in words for the player.
+    /// Why an action is illegal, in words for the player ([`play_error_message`] in this
+    /// language).
     #[must_use]
     pub fn play_error(&self, error: &PlayError) -> String {
-        let card = |c: &Card| c.to_string();
-        match error {
-            PlayError::DealOver => self.get("err-deal-over", &[]),
-            PlayError::NotInHand(c) => self.get("err-not-in-hand", &[("card", card(c))]),
-            PlayError::MustFollow { led } => {
-                self.get("err-must-follow", &[("suit", self.suit(*led))])
-            }
-            PlayError::Undertrump { over } => self.get("err-undertrump", &[("card", card(over))]),
-            PlayError::MustPlayTrump { trump } => {
-                self.get("err-must-play-trump", &[("suit", self.suit(*trump))])
-            }
-            PlayError::MustBeat { best } => self.get("err-must-beat", &[("card", card(best))]),
-            PlayError::MustTrump { trump } => {
-                self.get("err-must-trump", &[("suit", self.suit(*trump))])
-            }
-            PlayError::JokerOnlyWhenVoid { led } => {
-                self.get("err-joker-only-void", &[("suit", self.suit(*led))])
-            }
-            PlayError::MustCallSuit => self.get("err-must-call", &[]),
-            PlayError::NoCallExpected => self.get("err-no-call", &[]),
-            PlayError::MustAnswerLot => self.get("err-must-answer-lot", &[]),
-            PlayError::LotNotAllowed(_) => self.get("err-lot-not-now", &[]),
-            PlayError::PassNotAllowed => self.get("err-pass-not-now", &[]),
-            _ => error.to_string(),
+        match play_error_message(error) {
+            Some(message) => self.message(&message),
+            None => error.to_string(),
         }
+    }
+
+    /// A [`Message`] in this language, its [`MessageArg::Key`] arguments formatted first.
+    #[must_use]
+    pub fn message(&self, message: &Message) -> String {
+        let mut texts = Vec::new();
+        let mut numbers = Vec::new();
+        for (name, arg) in &message.args {
+            match arg {
+                MessageArg::Text(text) => texts.push((*name, text.clone())),
+                MessageArg::Number(n) => numbers.push((*name, *n)),
+                MessageArg::Key(key) => texts.push((*name, self.get(key, &[]))),
+            }
+        }
+        self.get_counted(message.key, &texts, &numbers)
     }
 
     /// Why entered deal facts cannot happen, in words for the scorekeeper.

@@ -21,6 +21,7 @@ use torite_bots::{Bot, BotSpec};
 use torite_core::{Action, ParseActionError, Seat, View};
 
 use crate::Config;
+use crate::refusal::Why;
 use crate::store::Store;
 use crate::table::{
     Actor as By, Event, Occupant, Refusal, RefusalKind, Summary, TableState, token_hash,
@@ -158,22 +159,16 @@ impl TableHandle {
     /// Takes a place for a new socket: spectators within [`Config::max_spectators`] and
     /// [`Config::max_spectators_per_address`], a token's holder within
     /// [`Config::max_token_sockets`] whatever the spectators hold.
-    pub(crate) fn take_slot(
-        &self,
-        kind: SocketKind,
-        config: &Config,
-    ) -> Result<SocketSlot, &'static str> {
+    pub(crate) fn take_slot(&self, kind: SocketKind, config: &Config) -> Result<SocketSlot, Why> {
         let mut sockets = self.sockets.lock().unwrap_or_else(PoisonError::into_inner);
         match &kind {
             SocketKind::Spectator(ip) => {
                 if sockets.spectators >= config.max_spectators {
-                    return Err("this table has as many spectators as it takes");
+                    return Err(Why::SpectatorsFull);
                 }
                 let mine = sockets.by_address.entry(*ip).or_insert(0);
                 if *mine >= config.max_spectators_per_address {
-                    return Err(
-                        "this address has as many spectators' sockets at this table as it may",
-                    );
+                    return Err(Why::SpectatorsPerAddress);
                 }
                 *mine += 1;
                 sockets.spectators += 1;
@@ -181,9 +176,7 @@ impl TableHandle {
             SocketKind::Token(hash) => {
                 let mine = sockets.by_token.entry(hash.clone()).or_insert(0);
                 if *mine >= config.max_token_sockets {
-                    return Err(
-                        "this seat has as many sockets open at this table as it may: close another tab",
-                    );
+                    return Err(Why::TokenSockets);
                 }
                 *mine += 1;
             }
@@ -446,18 +439,20 @@ impl Actor {
             return Ok(());
         };
         if self.connected[seat] > 0 {
-            return Err(Refusal::conflict(format!(
-                "seat {seat} ({name}) is connected: only an absent player may be replaced"
-            )));
+            return Err(Refusal::conflict(Why::ReplaceConnected {
+                seat: seat.to_string(),
+                name: name.clone(),
+            }));
         }
         let away = now_ms().saturating_sub(self.absent_since[seat].unwrap_or(0));
         let needed = self.replace_after_ms();
         if away < needed {
-            return Err(Refusal::conflict(format!(
-                "seat {seat} ({name}) has been away for {} s: a player may be replaced after {} s away",
-                away / 1000,
-                needed.div_ceil(1000)
-            )));
+            return Err(Refusal::conflict(Why::ReplaceTooSoon {
+                seat: seat.to_string(),
+                name: name.clone(),
+                away: (away / 1000).to_string(),
+                needed: needed.div_ceil(1000).to_string(),
+            }));
         }
         Ok(())
     }
@@ -470,14 +465,20 @@ impl Actor {
     /// cannot be stored.
     async fn commit(&mut self, event: Event) -> Result<(), Refusal> {
         self.state.check(&event)?;
-        let body = serde_json::to_string(&event).map_err(|e| Refusal::bad(e.to_string()))?;
+        let body = serde_json::to_string(&event).map_err(|e| {
+            Refusal::bad(Why::Internal {
+                detail: e.to_string(),
+            })
+        })?;
         let seq = self.state.version() as i64;
         if let Err(e) = self.store.append(self.state.id(), seq, &body).await {
             tracing::error!(table = %self.state.id(), "event not stored: {e}");
-            return Err(Refusal {
-                kind: RefusalKind::Storage,
-                message: e.to_string(),
-            });
+            return Err(Refusal::new(
+                RefusalKind::Storage,
+                Why::Storage {
+                    detail: e.to_string(),
+                },
+            ));
         }
         self.state
             .apply(&event)
@@ -697,7 +698,7 @@ impl Actor {
                         Err(refusal) => Err(refusal),
                     }
                 } else {
-                    Err(Refusal::forbidden("only the host may seat a bot"))
+                    Err(Refusal::forbidden(Why::HostOnlyBot))
                 };
                 if result.is_ok() {
                     self.bots[seat] = None;
@@ -708,7 +709,7 @@ impl Actor {
                 let result = if self.state.is_host(&token_hash(&token)) {
                     self.commit(Event::Start).await
                 } else {
-                    Err(Refusal::forbidden("only the host may start the game"))
+                    Err(Refusal::forbidden(Why::HostOnlyStart))
                 };
                 let _ = reply.send(result);
             }
@@ -765,28 +766,28 @@ impl Actor {
 
     async fn act(&mut self, token: &str, action: &str, version: u64) -> Result<(), Refusal> {
         let Some(seat) = self.state.seat_of(&token_hash(token)) else {
-            return Err(Refusal::forbidden(
-                "this token has no seat at this table: spectators cannot act",
-            ));
+            return Err(Refusal::forbidden(Why::ActNoSeat));
         };
         if version != self.state.version() {
-            return Err(Refusal::conflict(format!(
-                "stale action: the table is at version {}, not {version}",
-                self.state.version()
-            )));
+            return Err(Refusal::conflict(Why::Stale {
+                version: self.state.version().to_string(),
+                sent: version.to_string(),
+            }));
         }
         match self.state.to_act() {
             Some(to_act) if to_act == seat => {}
             Some(to_act) => {
-                return Err(Refusal::conflict(format!(
-                    "it is not your turn: seat {to_act} is to act"
-                )));
+                return Err(Refusal::conflict(Why::NotYourTurn {
+                    seat: to_act.to_string(),
+                }));
             }
-            None => return Err(Refusal::conflict("nobody is to act now")),
+            None => return Err(Refusal::conflict(Why::NobodyToAct)),
         }
-        let action: Action = action
-            .parse()
-            .map_err(|e: ParseActionError| Refusal::bad(e.to_string()))?;
+        let action: Action = action.parse().map_err(|e: ParseActionError| {
+            Refusal::bad(Why::UnknownAction {
+                action: crate::refusal::shown(&e.token),
+            })
+        })?;
         self.commit(Event::Act {
             seat,
             action,

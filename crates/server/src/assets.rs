@@ -4,6 +4,8 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::refusal::{Refusal, RefusalKind, Why, shown};
+
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The embedded file at `path` (relative to `web/dist`).
@@ -59,6 +61,8 @@ pub(crate) async fn asset(Path(path): Path<String>) -> Response {
             bytes,
         )
             .into_response(),
-        None => crate::http::error(404, format!("no asset {path:?}")),
+        None => {
+            Refusal::new(RefusalKind::NotFound, Why::NoAsset { path: shown(&path) }).into_response()
+        }
     }
 }

@@ -161,7 +161,7 @@ impl Harness {
             timer: None,
             created: 0,
         };
-        let mut state = TableState::new(id, &created).map_err(|e| e.message)?;
+        let mut state = TableState::new(id, &created).map_err(|e| e.to_string())?;
         let created = Event::Created {
             ruleset: state.rules().to_json(),
             seed,
@@ -193,7 +193,7 @@ impl Harness {
         events.push(Event::Start);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for event in &events[1..] {
-            state.apply(event).map_err(|e| e.message)?;
+            state.apply(event).map_err(|e| e.to_string())?;
         }
         let mut taken = 0;
         loop {
@@ -218,7 +218,7 @@ impl Harness {
                     None => break,
                 },
             };
-            state.apply(&next).map_err(|e| e.message)?;
+            state.apply(&next).map_err(|e| e.to_string())?;
             events.push(next);
         }
         let store = Arc::new(MemoryStore::default());

@@ -17,7 +17,8 @@ use torite_core::Preset;
 
 use crate::Hub;
 use crate::actor::Cmd;
-use crate::table::{Refusal, RefusalKind};
+use crate::ask::ask;
+use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 pub(crate) mod guard;
 mod replay;
@@ -58,20 +59,13 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-/// An error answer: status and `{"error": "..."}`.
-pub(crate) fn error(status: u16, message: impl Into<String>) -> Response {
-    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST);
-    (status, axum::Json(json!({"error": message.into()}))).into_response()
-}
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        error(self.kind.http_status(), self.message)
-    }
-}
-
-async fn not_found() -> Response {
-    error(404, "no such page")
+async fn not_found(uri: axum::http::Uri) -> Refusal {
+    Refusal::new(
+        RefusalKind::NotFound,
+        Why::NoPage {
+            path: shown(uri.path()),
+        },
+    )
 }
 
 /// A request body: a JSON object sent as `Content-Type: application/json` (else 415), at most
@@ -96,48 +90,52 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
                 || "none".to_owned(),
                 |k| format!("{:?}", k.chars().take(60).collect::<String>()),
             );
-            return Err(Refusal {
-                kind: RefusalKind::NotJson,
-                message: format!(
-                    "the body must be sent as Content-Type: application/json (this request's: {sent})"
-                ),
-            });
+            return Err(Refusal::new(
+                RefusalKind::NotJson,
+                Why::NotJsonBody { sent },
+            ));
         }
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|rejection| {
                 if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    Refusal {
-                        kind: RefusalKind::TooLarge,
-                        message: format!("the body is over {} KiB", MAX_BODY / 1024),
-                    }
+                    Refusal::new(
+                        RefusalKind::TooLarge,
+                        Why::BodyTooLarge {
+                            kib: (MAX_BODY / 1024).to_string(),
+                        },
+                    )
                 } else {
-                    Refusal::bad(format!(
-                        "the body could not be read: {}",
-                        rejection.body_text()
-                    ))
+                    Refusal::bad(Why::BodyUnreadable {
+                        detail: rejection.body_text(),
+                    })
                 }
             })?;
-        let value: Value = serde_json::from_slice(&bytes)
-            .map_err(|e| Refusal::bad(format!("the body is not valid JSON: {e}")))?;
+        let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
+            Refusal::bad(Why::BodyNotJson {
+                detail: e.to_string(),
+            })
+        })?;
         if !value.is_object() {
-            return Err(Refusal::bad("the body must be a JSON object"));
+            return Err(Refusal::bad(Why::BodyNotObject));
         }
         Ok(JsonBody(value))
     }
 }
 
 fn field_str<'a>(body: &'a Value, name: &str) -> Result<&'a str, Refusal> {
-    body.get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| Refusal::bad(format!("\"{name}\" is needed (a string)")))
+    body.get(name).and_then(Value::as_str).ok_or_else(|| {
+        Refusal::bad(Why::FieldNeeded {
+            field: name.to_owned(),
+        })
+    })
 }
 
 fn field_seat(body: &Value) -> Result<usize, Refusal> {
     body.get("seat")
         .and_then(Value::as_u64)
         .and_then(|s| usize::try_from(s).ok())
-        .ok_or_else(|| Refusal::bad("\"seat\" is needed (a seat number from 0)"))
+        .ok_or_else(|| Refusal::bad(Why::SeatNeeded))
 }
 
 /// The largest table seed a request may name: 2^53 - 1, the largest integer a JavaScript
@@ -153,9 +151,10 @@ fn field_seed(body: &Value) -> Result<Option<u64>, Refusal> {
             .filter(|s| *s <= MAX_SEED)
             .map(Some)
             .ok_or_else(|| {
-                Refusal::bad(format!(
-                    "\"seed\" must be a whole number from 0 to {MAX_SEED}, not {v}"
-                ))
+                Refusal::bad(Why::SeedRange {
+                    max: MAX_SEED.to_string(),
+                    value: shown(&v.to_string()),
+                })
             }),
     }
 }
@@ -195,15 +194,13 @@ async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
         return axum::Json(t.states.borrow().summary.clone()).into_response();
     }
     match hub.store().record(&id).await {
-        Ok(Some(_)) => (
-            StatusCode::NOT_FOUND,
-            axum::Json(json!({
-                "error": format!("the game at table {id} is over"),
-                "record": format!("/api/tables/{id}/record"),
-            })),
-        )
-            .into_response(),
-        _ => error(404, format!("no table {id:?}")),
+        Ok(Some(_)) => {
+            let over = Refusal::new(RefusalKind::NotFound, Why::TableOver { id: id.clone() });
+            let mut body = over.body();
+            body["record"] = json!(format!("/api/tables/{id}/record"));
+            (StatusCode::NOT_FOUND, axum::Json(body)).into_response()
+        }
+        _ => no_table(&id).into_response(),
     }
 }
 
@@ -213,10 +210,7 @@ async fn create(
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
     if !hub.may_create(crate::client_address(peer.ip())) {
-        return Err(Refusal {
-            kind: RefusalKind::TooMany,
-            message: "too many new tables from this address: wait a minute".into(),
-        });
+        return Err(Refusal::new(RefusalKind::TooMany, Why::TooManyCreates));
     }
     let ruleset = body
         .get("ruleset")
@@ -232,7 +226,7 @@ async fn create(
         Some(v) => Some(
             v.as_u64()
                 .and_then(|t| u32::try_from(t).ok())
-                .ok_or_else(|| Refusal::bad("\"timer\" must be a number of seconds or null"))?,
+                .ok_or_else(|| Refusal::bad(Why::TimerNotNumber))?,
         ),
     };
     let seed = field_seed(&body)?;
@@ -240,7 +234,7 @@ async fn create(
         None | Some(Value::Null) => None,
         Some(v) => Some(
             v.as_str()
-                .ok_or_else(|| Refusal::bad("\"fill\" must be a bot name"))
+                .ok_or_else(|| Refusal::bad(Why::FillNotBot))
                 .and_then(crate::table::parse_bot)?,
         ),
     };
@@ -257,7 +251,7 @@ async fn create(
     let table = hub
         .table(&id)
         .await
-        .ok_or_else(|| Refusal::bad("the table vanished"))?;
+        .ok_or_else(|| Refusal::bad(Why::TableVanished))?;
     if let Some(bot) = fill {
         let n = table.states.borrow().seats.len();
         for s in (0..n).filter(|s| *s != seat) {
@@ -284,48 +278,13 @@ async fn create(
         .into_response())
 }
 
-/// Sends a command to a table's task and waits for its answer.
-pub(crate) async fn ask<T>(
-    tx: &tokio::sync::mpsc::Sender<Cmd>,
-    make: impl FnOnce(oneshot::Sender<Result<T, Refusal>>) -> Cmd,
-) -> Result<T, Refusal> {
-    let (reply, answer) = oneshot::channel();
-    let busy = || Refusal {
-        kind: RefusalKind::Busy,
-        message: "the table is busy; try again".into(),
-    };
-    tokio::time::timeout(Duration::from_secs(10), tx.send(make(reply)))
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
-    tokio::time::timeout(Duration::from_secs(30), answer)
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?
-}
-
-/// Sends a command whose answer is not a refusal to a table's task and waits for it; `None`
-/// when the table does not answer in time.
-pub(crate) async fn ask_plain<T>(
-    tx: &tokio::sync::mpsc::Sender<Cmd>,
-    make: impl FnOnce(oneshot::Sender<T>) -> Cmd,
-) -> Option<T> {
-    let (reply, answer) = oneshot::channel();
-    tokio::time::timeout(Duration::from_secs(10), tx.send(make(reply)))
-        .await
-        .ok()?
-        .ok()?;
-    tokio::time::timeout(Duration::from_secs(30), answer)
-        .await
-        .ok()?
-        .ok()
+/// The refusal of a table id that names no table.
+pub(crate) fn no_table(id: &str) -> Refusal {
+    Refusal::new(RefusalKind::NotFound, Why::NoTable { id: shown(id) })
 }
 
 async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refusal> {
-    hub.table(id).await.ok_or_else(|| Refusal {
-        kind: RefusalKind::NotFound,
-        message: format!("no table {id:?}"),
-    })
+    hub.table(id).await.ok_or_else(|| no_table(id))
 }
 
 async fn join(
@@ -379,17 +338,23 @@ pub(crate) async fn kept_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
         .store()
         .record(id)
         .await
-        .map_err(|e| Refusal {
-            kind: RefusalKind::Storage,
-            message: e.to_string(),
+        .map_err(|e| {
+            Refusal::new(
+                RefusalKind::Storage,
+                Why::Storage {
+                    detail: e.to_string(),
+                },
+            )
         })?
-        .ok_or_else(|| Refusal {
-            kind: RefusalKind::NotFound,
-            message: format!("no table {id:?}"),
-        })?;
-    serde_json::from_str(&text).map_err(|e| Refusal {
-        kind: RefusalKind::Broken,
-        message: format!("the kept record of table {id} is not JSON: {e}"),
+        .ok_or_else(|| no_table(id))?;
+    serde_json::from_str(&text).map_err(|e| {
+        Refusal::new(
+            RefusalKind::Broken,
+            Why::KeptRecordBroken {
+                id: id.to_owned(),
+                detail: e.to_string(),
+            },
+        )
     })
 }
 
@@ -401,15 +366,10 @@ async fn finished_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
         return kept_record(hub, id).await;
     };
     if table.states.borrow().summary.status != "finished" {
-        return Err(Refusal::conflict(format!(
-            "the game at table {id} is not over: its record is published when it ends"
-        )));
+        return Err(Refusal::conflict(Why::RecordNotYet { id: id.to_owned() }));
     }
     let (reply, answer) = oneshot::channel();
-    let busy = || Refusal {
-        kind: RefusalKind::Busy,
-        message: "the table is busy; try again".into(),
-    };
+    let busy = || Refusal::new(RefusalKind::Busy, Why::TableBusy);
     tokio::time::timeout(
         Duration::from_secs(10),
         table.tx.send(Cmd::Record { reply }),
@@ -435,10 +395,7 @@ async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
     let record = finished_record(&hub, &id).await?;
     let replay = tokio::task::spawn_blocking(move || replay::replay(&id, &record))
         .await
-        .map_err(|_| Refusal {
-            kind: RefusalKind::Busy,
-            message: "the server is busy; try again".into(),
-        })??;
+        .map_err(|_| Refusal::new(RefusalKind::Busy, Why::ServerBusy))??;
     Ok(axum::Json(replay).into_response())
 }
 
@@ -459,7 +416,13 @@ async fn i18n(Path(lang): Path<String>) -> Response {
     let text = match lang {
         "en" => torite_i18n::EN_FTL,
         "ja" => torite_i18n::JA_FTL,
-        _ => return error(404, format!("no catalog for {lang:?} (ja or en)")),
+        _ => {
+            return Refusal::new(
+                RefusalKind::NotFound,
+                Why::UnknownLang { value: shown(lang) },
+            )
+            .into_response();
+        }
     };
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
 }

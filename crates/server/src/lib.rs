@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod actor;
+mod ask;
 pub mod assets;
 #[cfg(feature = "loadtest")]
 pub mod client;
@@ -30,6 +31,7 @@ mod http;
 #[cfg(feature = "loadtest")]
 pub mod loadtest;
 pub mod protocol;
+pub mod refusal;
 pub mod store;
 pub mod table;
 mod ws;
@@ -44,6 +46,7 @@ use std::time::Duration;
 use tokio::sync::RwLock;
 
 use crate::actor::TableHandle;
+use crate::refusal::{Refusal, RefusalKind, Why};
 use crate::store::{SqlStore, Store};
 use crate::table::{Event, TableState};
 
@@ -172,6 +175,13 @@ pub(crate) fn client_address(ip: std::net::IpAddr) -> std::net::IpAddr {
     }
 }
 
+/// A refusal for a failure inside the server that the request did not cause.
+fn internal(e: impl std::fmt::Display) -> Refusal {
+    Refusal::bad(Why::Internal {
+        detail: e.to_string(),
+    })
+}
+
 pub(crate) fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -276,7 +286,7 @@ impl Hub {
         });
         for table in idle {
             // The table's task decides (a request may have come meanwhile) and marks it.
-            let expired = http::ask_plain(&table.tx, |reply| actor::Cmd::Expire { reply })
+            let expired = ask::ask_plain(&table.tx, |reply| actor::Cmd::Expire { reply })
                 .await
                 .unwrap_or(false);
             if expired {
@@ -313,8 +323,7 @@ impl Hub {
         timer: Option<u32>,
         seed: Option<u64>,
         creator: Option<std::net::IpAddr>,
-    ) -> Result<(String, String), table::Refusal> {
-        use table::{Refusal, RefusalKind};
+    ) -> Result<(String, String), Refusal> {
         let _gate = match (self.config.max_open_per_address, creator) {
             (Some(_), Some(_)) => Some(self.create_gate.lock().await),
             _ => None,
@@ -330,25 +339,26 @@ impl Hub {
                 (live + 1, mine + usize::from(theirs))
             });
         if live >= self.config.max_tables {
-            return Err(Refusal {
-                kind: RefusalKind::Full,
-                message: "the server has as many tables as it keeps".into(),
-            });
+            return Err(Refusal::new(RefusalKind::Full, Why::ServerFull));
         }
         if let Some(max) = self.config.max_open_per_address
             && mine >= max
         {
-            return Err(Refusal {
-                kind: RefusalKind::TooMany,
-                message: format!(
-                    "this address already has {mine} open tables (at most {max}): finish or leave one first"
-                ),
-            });
+            return Err(Refusal::new(
+                RefusalKind::TooMany,
+                Why::TooManyOpen {
+                    open: mine.to_string(),
+                    max: max.to_string(),
+                },
+            ));
         }
         if let Some(t) = timer
             && !(5..=3600).contains(&t)
         {
-            return Err(Refusal::bad("timer: from 5 to 3600 seconds"));
+            return Err(Refusal::bad(Why::TimerRange {
+                min: "5".into(),
+                max: "3600".into(),
+            }));
         }
         let name = table::check_name(name)?;
         let token = actor::new_token();
@@ -357,7 +367,7 @@ impl Hub {
             Some(seed) => seed,
             None => {
                 let mut seed_bytes = [0u8; 8];
-                getrandom::fill(&mut seed_bytes).map_err(|e| Refusal::bad(e.to_string()))?;
+                getrandom::fill(&mut seed_bytes).map_err(internal)?;
                 u64::from_le_bytes(seed_bytes)
             }
         };
@@ -380,17 +390,19 @@ impl Hub {
         state.apply(&join)?;
         let store_err = |e: store::StoreError| {
             tracing::error!(table = %id, "table not created: {e}");
-            Refusal {
-                kind: RefusalKind::Storage,
-                message: e.to_string(),
-            }
+            Refusal::new(
+                RefusalKind::Storage,
+                Why::Storage {
+                    detail: e.to_string(),
+                },
+            )
         };
-        let first = serde_json::to_string(&created).map_err(|e| Refusal::bad(e.to_string()))?;
+        let first = serde_json::to_string(&created).map_err(internal)?;
         self.store
             .create_table(&id, now_secs() as i64, &first)
             .await
             .map_err(store_err)?;
-        let second = serde_json::to_string(&join).map_err(|e| Refusal::bad(e.to_string()))?;
+        let second = serde_json::to_string(&join).map_err(internal)?;
         self.store
             .append(&id, 1, &second)
             .await

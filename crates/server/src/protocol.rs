@@ -116,8 +116,12 @@ pub enum ServerMsg {
     },
     /// A message was refused; nothing changed.
     Error {
-        /// What and why, one line.
+        /// What and why, one line, in English.
         message: String,
+        /// The refusal's code: its message in the catalogs is `err-{code}`.
+        code: &'static str,
+        /// The message's named arguments (`crate::refusal::Refusal::args`).
+        args: serde_json::Map<String, Value>,
     },
     /// The answer to a `ping`.
     Pong,
@@ -135,10 +139,13 @@ impl ServerMsg {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// An `error` message.
-    pub fn error(message: impl std::fmt::Display) -> ServerMsg {
+    /// The `error` message of a refusal: its English text, code and arguments.
+    #[must_use]
+    pub fn refused(refusal: &crate::refusal::Refusal) -> ServerMsg {
         ServerMsg::Error {
-            message: message.to_string(),
+            message: refusal.message(),
+            code: refusal.code(),
+            args: refusal.args(),
         }
     }
 }
@@ -168,8 +175,13 @@ mod tests {
                 r#"{"type":"welcome","table":"t","seat":null,"host":true}"#,
             ),
             (
-                ServerMsg::error("9H is illegal: seat must follow spades"),
-                r#"{"type":"error","message":"9H is illegal: seat must follow spades"}"#,
+                ServerMsg::refused(&crate::refusal::Refusal::illegal(
+                    "9H",
+                    &torite_core::PlayError::MustFollow {
+                        led: torite_core::Suit::Spades,
+                    },
+                )),
+                r#"{"type":"error","message":"you must follow spades","code":"must-follow","args":{"suit":{"key":"suit-S"},"action":"9H"}}"#,
             ),
             (ServerMsg::Pong, r#"{"type":"pong"}"#),
             (

@@ -119,89 +119,8 @@ pub enum Occupant {
     },
 }
 
-/// Why a request or an event was refused. The HTTP edge maps each kind to a status
-/// ([`RefusalKind::http_status`]); the rest of the server decides on the kind.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum RefusalKind {
-    /// The request or event is malformed or breaks a rule of its own (400).
-    Invalid,
-    /// The token may not do this (403).
-    Forbidden,
-    /// No such table or record (404).
-    NotFound,
-    /// Not now: the table's state does not allow it (409).
-    Conflict,
-    /// The body is larger than the server reads (413).
-    TooLarge,
-    /// The body is not JSON (415).
-    NotJson,
-    /// This address has done this too often or holds too many open tables (429).
-    TooMany,
-    /// The server holds as many tables as it keeps (503).
-    Full,
-    /// The table did not answer in time or is not running (503).
-    Busy,
-    /// The store failed; nothing changed (503).
-    Storage,
-    /// Something went wrong inside the server: what it keeps does not read, or a page could
-    /// not be made (500).
-    Broken,
-}
-
-impl RefusalKind {
-    /// The HTTP status that answers a refusal of this kind.
-    #[must_use]
-    pub const fn http_status(self) -> u16 {
-        match self {
-            RefusalKind::Invalid => 400,
-            RefusalKind::Forbidden => 403,
-            RefusalKind::NotFound => 404,
-            RefusalKind::Conflict => 409,
-            RefusalKind::TooLarge => 413,
-            RefusalKind::NotJson => 415,
-            RefusalKind::TooMany => 429,
-            RefusalKind::Full | RefusalKind::Busy | RefusalKind::Storage => 503,
-            RefusalKind::Broken => 500,
-        }
-    }
-}
-
-/// A refusal: its kind and a one-line reason.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Refusal {
-    /// Why, as the server decides on it.
-    pub kind: RefusalKind,
-    /// What and why, one line.
-    pub message: String,
-}
-
-impl Refusal {
-    /// A refusal of this kind.
-    pub fn new(kind: RefusalKind, message: impl Into<String>) -> Refusal {
-        Refusal {
-            kind,
-            message: message.into(),
-        }
-    }
-    /// An [`RefusalKind::Invalid`] refusal.
-    pub fn bad(message: impl Into<String>) -> Refusal {
-        Refusal::new(RefusalKind::Invalid, message)
-    }
-    /// A [`RefusalKind::Forbidden`] refusal.
-    pub fn forbidden(message: impl Into<String>) -> Refusal {
-        Refusal::new(RefusalKind::Forbidden, message)
-    }
-    /// A [`RefusalKind::Conflict`] refusal.
-    pub fn conflict(message: impl Into<String>) -> Refusal {
-        Refusal::new(RefusalKind::Conflict, message)
-    }
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+use crate::refusal::{Key, Why};
+pub use crate::refusal::{Refusal, RefusalKind};
 
 /// Where the table is in its life.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -257,9 +176,10 @@ pub fn token_hash(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Why a character may not be in a display name, if it may not: control and format
-/// characters (the bidirectional controls and zero-width characters among them), line and
-/// paragraph separators, private-use, surrogate and unassigned code points.
+/// Why a character may not be in a display name, if it may not, as the catalog key of the
+/// kind of character (`char-bidi`, ...): control and format characters (the bidirectional
+/// controls and zero-width characters among them), line and paragraph separators,
+/// private-use, surrogate and unassigned code points.
 #[must_use]
 pub fn refused_in_name(c: char) -> Option<&'static str> {
     use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
@@ -268,17 +188,17 @@ pub fn refused_in_name(c: char) -> Option<&'static str> {
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
     );
     if bidi {
-        return Some("a bidirectional control");
+        return Some("char-bidi");
     }
     if matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}') {
-        return Some("a zero-width character");
+        return Some("char-zero-width");
     }
     match c.general_category() {
-        G::Control => Some("a control character"),
-        G::Format => Some("a format character"),
-        G::LineSeparator | G::ParagraphSeparator => Some("a line or paragraph separator"),
-        G::PrivateUse => Some("a private-use character"),
-        G::Surrogate | G::Unassigned => Some("not an assigned character"),
+        G::Control => Some("char-control"),
+        G::Format => Some("char-format"),
+        G::LineSeparator | G::ParagraphSeparator => Some("char-separator"),
+        G::PrivateUse => Some("char-private-use"),
+        G::Surrogate | G::Unassigned => Some("char-unassigned"),
         _ => None,
     }
 }
@@ -292,22 +212,23 @@ pub fn refused_in_name(c: char) -> Option<&'static str> {
 pub fn check_name(name: &str) -> Result<String, Refusal> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(Refusal::bad("a name is needed"));
+        return Err(Refusal::bad(Why::NameNeeded));
     }
     if let Some((c, why)) = name
         .chars()
         .find_map(|c| refused_in_name(c).map(|w| (c, w)))
     {
-        return Err(Refusal::bad(format!(
-            "names may not contain U+{:04X} ({why})",
-            u32::from(c)
-        )));
+        return Err(Refusal::bad(Why::NameCharacter {
+            character: format!("U+{:04X}", u32::from(c)),
+            why: Key(why),
+        }));
     }
     let length = name.chars().count();
     if length > MAX_NAME {
-        return Err(Refusal::bad(format!(
-            "names are at most {MAX_NAME} characters (this one has {length})"
-        )));
+        return Err(Refusal::bad(Why::NameTooLong {
+            max: MAX_NAME.to_string(),
+            length: length.to_string(),
+        }));
     }
     Ok(name.to_owned())
 }
@@ -316,12 +237,12 @@ pub fn check_name(name: &str) -> Result<String, Refusal> {
 /// [`check_name`] refused more, so that older logs still load.
 fn check_stored_name(name: &str) -> Result<(), Refusal> {
     if name.trim().is_empty() || name.chars().count() > MAX_NAME {
-        return Err(Refusal::bad(format!(
-            "names are 1 to {MAX_NAME} characters"
-        )));
+        return Err(Refusal::bad(Why::NameLength {
+            max: MAX_NAME.to_string(),
+        }));
     }
     if name.chars().any(char::is_control) {
-        return Err(Refusal::bad("names may not contain control characters"));
+        return Err(Refusal::bad(Why::NameControl));
     }
     Ok(())
 }
@@ -332,8 +253,17 @@ fn check_stored_name(name: &str) -> Result<(), Refusal> {
 ///
 /// A 400 refusal naming the known bots or the budget's range.
 pub fn parse_bot(spec: &str) -> Result<BotSpec, Refusal> {
-    spec.parse()
-        .map_err(|e: BotError| Refusal::bad(e.to_string()))
+    spec.parse().map_err(|e: BotError| {
+        Refusal::bad(match e {
+            BotError::UnknownBot(bot) => Why::BotUnknown {
+                bot: crate::refusal::shown(&bot),
+                known: torite_bots::BOT_NAMES.join(", "),
+            },
+            other => Why::BotBudget {
+                detail: other.to_string(),
+            },
+        })
+    })
 }
 
 /// Serde for a value stored as its text: written with `Display`, read back with `FromStr`.
@@ -372,11 +302,12 @@ impl TableState {
             created,
         } = created
         else {
-            return Err(Refusal::bad("a table's log must start with its creation"));
+            return Err(Refusal::bad(Why::LogStart));
         };
-        let rules = Ruleset::from_json(ruleset).map_err(|e| Refusal::bad(e.to_string()))?;
+        let bad_rules = |e: String| Refusal::bad(Why::BadRuleset { detail: e });
+        let rules = Ruleset::from_json(ruleset).map_err(|e| bad_rules(e.to_string()))?;
         let n = rules.players as usize;
-        let game = Game::new(rules, n - 1).map_err(|e| Refusal::bad(e.to_string()))?;
+        let game = Game::new(rules, n - 1).map_err(|e| bad_rules(e.to_string()))?;
         Ok(TableState {
             id: id.to_owned(),
             rules,
@@ -561,10 +492,7 @@ impl TableState {
             }
             Event::Deal { hands } => {
                 let hands = parse_hands(hands)?;
-                let deal = self
-                    .game
-                    .start_deal(&hands)
-                    .map_err(|e| Refusal::bad(e.to_string()))?;
+                let deal = self.game.start_deal(&hands).map_err(|e| bad_event(&e))?;
                 self.record.deals.push(RecordDeal {
                     dealer: deal.dealer(),
                     hands,
@@ -576,9 +504,10 @@ impl TableState {
             }
             Event::Act { action, .. } => {
                 let action = *action;
-                self.game
-                    .apply(action)
-                    .map_err(|e| Refusal::conflict(format!("{action} is illegal: {e}")))?;
+                self.game.apply(action).map_err(|e| match e {
+                    torite_core::GameError::Play(e) => Refusal::illegal(action, &e),
+                    other => bad_event(&other),
+                })?;
                 if let Some(deal) = self.record.deals.last_mut() {
                     deal.actions.push(action);
                 }
@@ -586,9 +515,7 @@ impl TableState {
             Event::Score { draw } => {
                 let deal = self.game.deal().cloned();
                 let tied = self.game.draw_needed();
-                self.game
-                    .finish_deal(*draw)
-                    .map_err(|e| Refusal::bad(e.to_string()))?;
+                self.game.finish_deal(*draw).map_err(|e| bad_event(&e))?;
                 if let Some(tied) = tied {
                     let _ = self.seeds.next_draw(SeatSet::from_bits(tied));
                 }
@@ -613,73 +540,74 @@ impl TableState {
             if seat < n {
                 Ok(())
             } else {
-                Err(Refusal::bad(format!(
-                    "seat {seat} does not exist: this table has seats 0 to {}",
-                    n - 1
-                )))
+                Err(Refusal::bad(Why::NoSuchSeat {
+                    seat: seat.to_string(),
+                    last: (n - 1).to_string(),
+                }))
             }
         };
         match event {
-            Event::Created { .. } => Err(Refusal::bad("the table already exists")),
+            Event::Created { .. } => Err(Refusal::bad(Why::TableExists)),
             Event::Join { seat, name, .. } => {
                 seat_ok(*seat)?;
                 check_stored_name(name)?;
                 if self.started {
-                    return Err(Refusal::conflict("the game has already started"));
+                    return Err(Refusal::conflict(Why::AlreadyStarted));
                 }
                 if self.seats[*seat] != Occupant::Empty {
-                    return Err(Refusal::conflict(format!("seat {seat} is taken")));
+                    return Err(Refusal::conflict(Why::SeatTaken {
+                        seat: seat.to_string(),
+                    }));
                 }
                 Ok(())
             }
             Event::Bot { seat, .. } => {
                 seat_ok(*seat)?;
                 if self.game.is_finished() {
-                    return Err(Refusal::conflict("the game is over"));
+                    return Err(Refusal::conflict(Why::GameOver));
                 }
                 if self.started && matches!(self.seats[*seat], Occupant::Bot { .. }) {
-                    return Err(Refusal::conflict(format!(
-                        "seat {seat} is already played by a bot"
-                    )));
+                    return Err(Refusal::conflict(Why::SeatIsBot {
+                        seat: seat.to_string(),
+                    }));
                 }
                 Ok(())
             }
             Event::Start => {
                 if self.started {
-                    return Err(Refusal::conflict("the game has already started"));
+                    return Err(Refusal::conflict(Why::AlreadyStarted));
                 }
                 if let Some(empty) = self.seats.iter().position(|o| *o == Occupant::Empty) {
-                    return Err(Refusal::conflict(format!(
-                        "seat {empty} is empty: fill every seat (a person or a bot) first"
-                    )));
+                    return Err(Refusal::conflict(Why::SeatEmpty {
+                        seat: empty.to_string(),
+                    }));
                 }
                 Ok(())
             }
             Event::Deal { hands } => {
                 if !self.started {
-                    return Err(Refusal::conflict("the game has not started"));
+                    return Err(Refusal::conflict(Why::NotStarted));
                 }
                 parse_hands(hands).map(|_| ())
             }
             Event::Act { seat, action, .. } => {
                 let Some(deal) = self.game.deal().filter(|d| !d.is_over()) else {
-                    return Err(Refusal::conflict("no deal is in progress"));
+                    return Err(Refusal::conflict(Why::NoDeal));
                 };
                 let parsed = *action;
                 if deal.to_act() != *seat {
-                    return Err(Refusal::conflict(format!(
-                        "it is not your turn: seat {} is to act",
-                        deal.to_act()
-                    )));
+                    return Err(Refusal::conflict(Why::NotYourTurn {
+                        seat: deal.to_act().to_string(),
+                    }));
                 }
                 match deal.check(parsed) {
-                    Some(e) => Err(Refusal::conflict(format!("{parsed} is illegal: {e}"))),
+                    Some(e) => Err(Refusal::illegal(parsed, &e)),
                     None => Ok(()),
                 }
             }
             Event::Score { .. } => match self.game.deal() {
                 Some(d) if d.is_over() => Ok(()),
-                _ => Err(Refusal::conflict("no finished deal to score")),
+                _ => Err(Refusal::conflict(Why::NoDealToScore)),
             },
         }
     }
@@ -984,12 +912,23 @@ struct TrickMsg {
     winner: Seat,
 }
 
+/// The refusal of a stored event the game does not take.
+fn bad_event(e: &impl std::fmt::Display) -> Refusal {
+    Refusal::bad(Why::BadEvent {
+        detail: e.to_string(),
+    })
+}
+
 fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
     hands
         .iter()
         .map(|h| {
-            h.parse::<CardSet>()
-                .map_err(|e| Refusal::bad(format!("bad hand {h:?}: {e}")))
+            h.parse::<CardSet>().map_err(|e| {
+                Refusal::bad(Why::BadHand {
+                    hand: crate::refusal::shown(h),
+                    detail: e.to_string(),
+                })
+            })
         })
         .collect()
 }
@@ -1061,9 +1000,9 @@ mod tests {
         for (kind, status) in statuses {
             assert_eq!(kind.http_status(), status, "{kind:?}");
         }
-        assert_eq!(Refusal::bad("x").kind, Invalid);
-        assert_eq!(Refusal::forbidden("x").kind, Forbidden);
-        assert_eq!(Refusal::conflict("x").kind, Conflict);
+        assert_eq!(Refusal::bad(Why::NameNeeded).kind, Invalid);
+        assert_eq!(Refusal::forbidden(Why::NameNeeded).kind, Forbidden);
+        assert_eq!(Refusal::conflict(Why::NameNeeded).kind, Conflict);
     }
 
     #[test]
@@ -1084,7 +1023,7 @@ mod tests {
         ] {
             let refusal = check_name(&format!("Ak{c}i")).unwrap_err();
             assert_eq!(refusal.kind, RefusalKind::Invalid);
-            assert!(refusal.message.contains(code), "{}", refusal.message);
+            assert!(refusal.message().contains(code), "{refusal}");
         }
         assert_eq!(check_name("  Aki  ").unwrap(), "Aki");
         assert!(check_name(&"é".repeat(MAX_NAME)).is_ok());

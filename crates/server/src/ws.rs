@@ -22,8 +22,9 @@ use tokio::time::Instant;
 
 use crate::Hub;
 use crate::actor::{Auth, Cmd, Published, SocketKind, TableHandle};
-use crate::http::{ask, error};
+use crate::ask::ask;
 use crate::protocol::{ClientError, ClientMsg, ServerMsg};
+use crate::refusal::{Refusal, RefusalKind, Why, shown};
 use crate::table::token_hash;
 
 /// The largest message a client may send.
@@ -48,8 +49,10 @@ pub(crate) async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     let Some(table) = hub.table(&id).await else {
-        return error(404, format!("no table {id:?}"));
+        return Refusal::new(RefusalKind::NotFound, Why::NoTable { id: shown(&id) })
+            .into_response();
     };
+    let not_running = || Refusal::new(RefusalKind::Busy, Why::TableNotRunning).into_response();
     let token = query.get("token").filter(|t| !t.is_empty()).cloned();
     let auth = match &token {
         None => Auth {
@@ -68,7 +71,7 @@ pub(crate) async fn upgrade(
                 .await
                 .is_err()
             {
-                return error(503, "the table is not running");
+                return not_running();
             }
             match answer.await {
                 Ok(auth) if auth.seat.is_some() || auth.host => auth,
@@ -76,18 +79,15 @@ pub(crate) async fn upgrade(
                     replaced: Some(seat),
                     ..
                 }) => {
-                    return (
-                        StatusCode::FORBIDDEN,
-                        axum::Json(json!({
-                            "error": format!("the host gave seat {seat} to a bot: this token no longer plays at this table"),
-                            "code": "replaced",
-                            "seat": seat,
-                        })),
-                    )
-                        .into_response();
+                    let replaced = Refusal::forbidden(Why::Replaced {
+                        seat: seat.to_string(),
+                    });
+                    let mut body = replaced.body();
+                    body["seat"] = json!(seat);
+                    return (StatusCode::FORBIDDEN, axum::Json(body)).into_response();
                 }
-                Ok(_) => return error(403, "this token has no seat at this table"),
-                Err(_) => return error(503, "the table is not running"),
+                Ok(_) => return Refusal::forbidden(Why::NoSeat).into_response(),
+                Err(_) => return not_running(),
             }
         }
     };
@@ -97,7 +97,7 @@ pub(crate) async fn upgrade(
     };
     let slot = match table.take_slot(kind, hub.config()) {
         Ok(slot) => slot,
-        Err(message) => return error(503, message),
+        Err(why) => return Refusal::new(RefusalKind::Busy, why).into_response(),
     };
     // Small reads: clients' messages are small, and the WebSocket layer clears its whole read
     // buffer before each read (128 KiB by default, which costs more than the rest together).
@@ -204,7 +204,7 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        open = send(&mut socket, &ServerMsg::error(ClientError::Binary).to_text()).await;
+                        open = send(&mut socket, &refused(Refusal::bad(client_error(&ClientError::Binary)))).await;
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -218,7 +218,7 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
                     if flooded > FLOOD_LIMIT {
                         break;
                     }
-                    open = send(&mut socket, &ServerMsg::error("too many messages: slow down").to_text()).await;
+                    open = send(&mut socket, &refused(Refusal::new(RefusalKind::TooMany, Why::TooManyMessages))).await;
                     continue;
                 }
                 allowance -= 1.0;
@@ -238,11 +238,11 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
 /// Handles one client message; returns the answer to send, if any (a new state is not an
 /// answer: it reaches every socket through the table's publication).
 pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Option<String> {
-    let answer = match ClientMsg::read(text) {
-        Err(e) => Some(ServerMsg::error(e)),
-        Ok(ClientMsg::Ping) => Some(ServerMsg::Pong),
+    match ClientMsg::read(text) {
+        Err(e) => Some(refused(Refusal::bad(client_error(&e)))),
+        Ok(ClientMsg::Ping) => Some(ServerMsg::Pong.to_text()),
         Ok(ClientMsg::Act { action, version }) => match token {
-            None => Some(ServerMsg::error("spectators cannot act")),
+            None => Some(refused(Refusal::forbidden(Why::SpectatorCannotAct))),
             Some(token) => {
                 let result = ask(&table.tx, |reply| Cmd::Act {
                     token: token.to_owned(),
@@ -251,13 +251,28 @@ pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str)
                     reply,
                 })
                 .await;
-                result
-                    .err()
-                    .map(|refusal| ServerMsg::error(refusal.message))
+                result.err().map(refused)
             }
         },
-    };
-    answer.map(|msg| msg.to_text())
+    }
+}
+
+/// The `error` message of a refusal, as text.
+fn refused(refusal: Refusal) -> String {
+    ServerMsg::refused(&refusal).to_text()
+}
+
+/// The reason a client's message was not understood.
+fn client_error(e: &ClientError) -> Why {
+    match e {
+        ClientError::NotJson => Why::MessageNotJson,
+        ClientError::NoType => Why::MessageNoType,
+        ClientError::UnknownType(t) => Why::MessageUnknownType { name: shown(t) },
+        ClientError::NoAction => Why::MessageNoAction,
+        ClientError::NoVersion => Why::MessageNoVersion,
+        ClientError::UnknownAction => Why::MessageActionTooLong,
+        ClientError::Binary => Why::MessageBinary,
+    }
 }
 
 #[cfg(test)]
@@ -284,6 +299,22 @@ mod tests {
             seats: vec![Arc::from("seat 0"), Arc::from("seat 1"), Arc::from("")],
             spectator: Arc::from("spectator"),
             owners: vec![None, owner.map(str::to_owned), None],
+        }
+    }
+
+    /// A client's mistake is sent with the same English words as [`ClientError`] says it.
+    #[test]
+    fn client_errors_keep_their_words() {
+        for e in [
+            ClientError::NotJson,
+            ClientError::NoType,
+            ClientError::UnknownType("dance".into()),
+            ClientError::NoAction,
+            ClientError::NoVersion,
+            ClientError::UnknownAction,
+            ClientError::Binary,
+        ] {
+            assert_eq!(Refusal::bad(client_error(&e)).message(), e.to_string());
         }
     }
 

@@ -254,6 +254,11 @@ async fn bad_http_requests() {
             body["error"],
             format!("\"seed\" must be a whole number from 0 to 9007199254740991, not {seed}"),
         );
+        assert_eq!(body["code"], "seed-range");
+        assert_eq!(
+            body["args"],
+            json!({"max": "9007199254740991", "value": seed.to_string()})
+        );
     }
     for seed in [json!(0), json!((1_u64 << 53) - 1), Value::Null] {
         let (status, body) = post(addr, "/api/tables", json!({"name": "A", "seed": seed})).await;
@@ -730,34 +735,78 @@ async fn bad_socket_messages_change_nothing() {
         .find(|c| !ben_cards.contains(c.parse().unwrap()))
         .unwrap();
 
-    let bad: Vec<String> = vec![
-        "not json".into(),
-        "[1,2]".into(),
-        json!({"type": "dance"}).to_string(),
-        json!({"action": ben_card}).to_string(),
-        json!({"type": "act", "action": ben_card}).to_string(),
-        json!({"type": "act", "action": ben_card, "version": version + 5}).to_string(),
-        json!({"type": "act", "action": "ZZ", "version": version}).to_string(),
-        json!({"type": "act", "action": "x".repeat(100), "version": version}).to_string(),
-        json!({"type": "act", "action": foreign, "version": version}).to_string(),
-        json!({"type": "act", "action": "call:S", "version": version}).to_string(),
-        json!({"type": "act", "action": 7, "version": version}).to_string(),
+    // Each refusal is its English text, a code (`err-{code}` in the catalogs) and its
+    // arguments.
+    let bad: Vec<(String, &str)> = vec![
+        ("not json".into(), "message-not-json"),
+        ("[1,2]".into(), "message-no-type"),
+        (json!({"type": "dance"}).to_string(), "message-unknown-type"),
+        (json!({"action": ben_card}).to_string(), "message-no-type"),
+        (
+            json!({"type": "act", "action": ben_card}).to_string(),
+            "message-no-version",
+        ),
+        (
+            json!({"type": "act", "action": ben_card, "version": version + 5}).to_string(),
+            "stale",
+        ),
+        (
+            json!({"type": "act", "action": "ZZ", "version": version}).to_string(),
+            "unknown-action",
+        ),
+        (
+            json!({"type": "act", "action": "x".repeat(100), "version": version}).to_string(),
+            "message-action-too-long",
+        ),
+        (
+            json!({"type": "act", "action": foreign, "version": version}).to_string(),
+            "not-in-hand",
+        ),
+        (
+            json!({"type": "act", "action": "call:S", "version": version}).to_string(),
+            "no-call",
+        ),
+        (
+            json!({"type": "act", "action": 7, "version": version}).to_string(),
+            "message-no-action",
+        ),
     ];
-    for text in &bad {
+    for (text, code) in &bad {
         ben.send_text(text).await.unwrap();
         let answer = answer(&mut ben).await;
         assert_eq!(answer["type"], "error", "{text} → {answer}");
+        assert_eq!(answer["code"], *code, "{text} → {answer}");
+        assert!(answer["args"].is_object(), "{text} → {answer}");
         assert!(answer["message"].as_str().is_some_and(|m| !m.is_empty()));
     }
+    // A card from another hand: the terminal's message, with the card as its argument.
+    ben.send_text(&json!({"type": "act", "action": foreign, "version": version}).to_string())
+        .await
+        .unwrap();
+    assert_eq!(
+        answer(&mut ben).await,
+        json!({
+            "type": "error",
+            "message": format!("{foreign} is not in your hand"),
+            "code": "not-in-hand",
+            "args": {"card": foreign, "action": foreign},
+        })
+    );
+    ben.send_text(&json!({"type": "act", "action": "ZZ", "version": version}).to_string())
+        .await
+        .unwrap();
+    assert_eq!(answer(&mut ben).await["args"], json!({"action": "ZZ"}));
     // Out of turn: Aki is seat 1 and seat 0 is to act.
     aki.act(&aki_card).await.unwrap();
-    assert_eq!(answer(&mut aki).await["type"], "error");
+    let out_of_turn = answer(&mut aki).await;
+    assert_eq!(out_of_turn["code"], "not-your-turn", "{out_of_turn}");
+    assert_eq!(out_of_turn["args"], json!({"seat": "0"}));
     // A spectator cannot act.
     watcher
         .send_text(&json!({"type": "act", "action": ben_card, "version": version}).to_string())
         .await
         .unwrap();
-    assert_eq!(answer(&mut watcher).await["type"], "error");
+    assert_eq!(answer(&mut watcher).await["code"], "spectator-cannot-act");
     // Ping is answered.
     ben.send_text(r#"{"type":"ping"}"#).await.unwrap();
     assert_eq!(answer(&mut ben).await["type"], "pong");

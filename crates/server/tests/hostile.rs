@@ -440,6 +440,9 @@ async fn every_error_is_one_line_of_json() {
         );
         let error = a.json()["error"].as_str().map(str::to_owned);
         let error = error.unwrap_or_else(|| panic!("{method} {path}: {}", a.body));
+        // Whatever produced it, a refusal has a code and arguments a client can translate.
+        assert!(a.json()["code"].is_string(), "{method} {path}: {}", a.body);
+        assert!(a.json()["args"].is_object(), "{method} {path}: {}", a.body);
         assert!(!error.contains('\n'), "{method} {path}: {error}");
         assert!(
             error.to_lowercase().contains(&word.to_lowercase()),

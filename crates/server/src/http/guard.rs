@@ -9,9 +9,10 @@ use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use crate::Hub;
+use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 /// The browser client's Content-Security-Policy, for every answer that sets none of its own.
 pub const APP_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
@@ -80,17 +81,15 @@ fn same_origin(origin: &str, host: Option<&str>) -> bool {
 }
 
 /// Checks the request's `Origin` header: none, the server's own or an allowed one passes.
-fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), String> {
+fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), Refusal> {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return Ok(());
     };
     let text = String::from_utf8_lossy(origin.as_bytes());
-    let shown: String = text.chars().take(100).collect();
     let refused = || {
-        format!(
-            "origin {shown:?} is not allowed: only this server's own pages may call it \
-             (torite serve --allow-origin URL admits another)"
-        )
+        Refusal::forbidden(Why::OriginRefused {
+            origin: shown(&text),
+        })
     };
     let normal = normal_origin(&text).map_err(|_| refused())?;
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
@@ -107,8 +106,9 @@ fn set_default(headers: &mut HeaderMap, name: header::HeaderName, value: &'stati
     }
 }
 
-/// An error answer whose body is not JSON becomes `{"error": "..."}` with its first line (or,
-/// for an empty body, what the status means for this request), keeping its other headers.
+/// An error answer whose body is not JSON becomes a refusal's body (`{"error", "code",
+/// "args"}`) with its first line (or, for an empty body, what the status means for this
+/// request), keeping its other headers and its status.
 async fn json_error(response: Response, method: &Method, path: &str) -> Response {
     let is_json = response
         .headers()
@@ -125,16 +125,24 @@ async fn json_error(response: Response, method: &Method, path: &str) -> Response
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default();
     let line = text.lines().map(str::trim).find(|l| !l.is_empty());
-    let shown: String = path.chars().take(200).collect();
-    let message = match (line, status) {
-        (Some(line), _) => line.to_owned(),
-        (None, StatusCode::METHOD_NOT_ALLOWED) => {
-            format!("{shown} does not take {method} requests")
-        }
-        (None, StatusCode::NOT_FOUND) => format!("no such page: {shown}"),
-        (None, s) => format!("{} {}", s.as_u16(), s.canonical_reason().unwrap_or("error")),
+    let path = shown(path);
+    let why = match (line, status) {
+        (Some(line), s) => Why::Request {
+            status: s.as_u16().to_string(),
+            detail: shown(line),
+        },
+        (None, StatusCode::METHOD_NOT_ALLOWED) => Why::MethodNotAllowed {
+            path,
+            method: method.to_string(),
+        },
+        (None, StatusCode::NOT_FOUND) => Why::NoPage { path },
+        (None, s) => Why::Request {
+            status: s.as_u16().to_string(),
+            detail: s.canonical_reason().unwrap_or("error").to_owned(),
+        },
     };
-    let body = serde_json::json!({ "error": message }).to_string();
+    let refusal = Refusal::new(RefusalKind::of_status(status.as_u16()), why);
+    let body = refusal.body().to_string();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.insert(
         header::CONTENT_TYPE,
@@ -156,7 +164,7 @@ pub(crate) async fn guard(State(hub): State<Arc<Hub>>, request: Request, next: N
         .map(|c| c.0.ip());
     let response = match check_origin(request.headers(), &hub.config().allowed_origins) {
         Ok(()) => next.run(request).await,
-        Err(message) => super::error(403, message),
+        Err(refusal) => refusal.into_response(),
     };
     let mut response = json_error(response, &method, &path).await;
     let headers = response.headers_mut();

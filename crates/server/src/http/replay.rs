@@ -13,7 +13,8 @@ use serde_json::Value;
 use torite_core::report::{DealReport, LotReport, TrickReport};
 use torite_core::{Game, Seat, SeatSet, TrumpRule};
 
-use crate::table::{Refusal, RefusalKind, sorted_hand, trump_code};
+use crate::refusal::{Refusal, RefusalKind, Why};
+use crate::table::{sorted_hand, trump_code};
 
 /// The replay of a finished game (`GET /api/tables/{id}/replay`).
 #[derive(Serialize, Debug)]
@@ -99,10 +100,12 @@ struct LotState {
 }
 
 fn broken(why: impl std::fmt::Display) -> Refusal {
-    Refusal {
-        kind: RefusalKind::Broken,
-        message: format!("the kept record does not replay: {why}"),
-    }
+    Refusal::new(
+        RefusalKind::Broken,
+        Why::RecordDoesNotReplay {
+            detail: why.to_string(),
+        },
+    )
 }
 
 /// The step-by-step replay of a finished game's record (as `GET /api/tables/{id}/record`
@@ -115,9 +118,7 @@ pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
     // The whole record is read, and so checked against the rules, first.
     let (record, checked) = torite_core::record::read(record).map_err(broken)?;
     if !checked.game.is_finished() {
-        return Err(Refusal::conflict(format!(
-            "the game at table {id} is not over: its replay is shown when it ends"
-        )));
+        return Err(Refusal::conflict(Why::ReplayNotYet { id: id.to_owned() }));
     }
     let rules = record.ruleset;
     let n = rules.players as usize;
@@ -313,7 +314,7 @@ mod tests {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let shown = match replay("t", &record) {
                 Ok(r) => serde_json::to_string(&r).unwrap(),
-                Err(e) => format!("{} {}", e.kind.http_status(), e.message),
+                Err(e) => format!("{} {}", e.kind.http_status(), e.message()),
             };
             out.push_str(&format!("{name}\n{shown}\n"));
         }

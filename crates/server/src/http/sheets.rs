@@ -15,7 +15,7 @@ use torite_i18n::Lang;
 use torite_sheets::{Format, Kind, Sheet};
 
 use crate::Hub;
-use crate::table::{Refusal, RefusalKind};
+use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 /// Sheets rendered at once (PDFs are CPU work on the blocking pool); more requests wait.
 static RENDERING: Semaphore = Semaphore::const_new(2);
@@ -43,31 +43,29 @@ fn ask_of(query: &HashMap<String, String>) -> Result<Ask, Refusal> {
         .keys()
         .find(|k| !matches!(k.as_str(), "kind" | "lang" | "format"))
     {
-        return Err(Refusal::bad(format!(
-            "unknown parameter {other:?} (kind, lang and format are accepted)"
-        )));
+        return Err(Refusal::bad(Why::UnknownParameter { name: shown(other) }));
     }
     let kind = match query.get("kind") {
         None => Kind::Rules,
         Some(k) => k
             .parse::<Kind>()
-            .map_err(|e| Refusal::bad(format!("kind: {e}")))?,
+            .map_err(|_| Refusal::bad(Why::BadSheetKind { value: shown(k) }))?,
     };
     let lang = match query.get("lang").map(String::as_str) {
         None => Lang::En,
         Some("en") => Lang::En,
         Some("ja") => Lang::Ja,
         Some(other) => {
-            return Err(Refusal::bad(format!(
-                "lang: unknown value {other:?} (en or ja)"
-            )));
+            return Err(Refusal::bad(Why::UnknownLang {
+                value: shown(other),
+            }));
         }
     };
     let format = match query.get("format") {
         None => Format::Html,
         Some(f) => f
             .parse::<Format>()
-            .map_err(|e| Refusal::bad(format!("format: {e}")))?,
+            .map_err(|_| Refusal::bad(Why::BadSheetFormat { value: shown(f) }))?,
     };
     Ok(Ask { kind, lang, format })
 }
@@ -78,10 +76,8 @@ pub(crate) async fn preset(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Refusal> {
     let ask = ask_of(&query)?;
-    let preset = Preset::from_id(&id).ok_or_else(|| Refusal {
-        kind: RefusalKind::NotFound,
-        message: format!("no preset {id:?} (GET /api/presets lists them)"),
-    })?;
+    let preset = Preset::from_id(&id)
+        .ok_or_else(|| Refusal::new(RefusalKind::NotFound, Why::NoPreset { id: shown(&id) }))?;
     respond(preset.ruleset(), ask, preset.id()).await
 }
 
@@ -99,14 +95,21 @@ pub(crate) async fn table(
             .await?
             .get("ruleset")
             .cloned()
-            .ok_or_else(|| Refusal {
-                kind: RefusalKind::Broken,
-                message: format!("the kept record of table {id} has no ruleset"),
+            .ok_or_else(|| {
+                Refusal::new(
+                    RefusalKind::Broken,
+                    Why::KeptRecordNoRuleset { id: id.clone() },
+                )
             })?,
     };
-    let rules = Ruleset::from_json(&ruleset).map_err(|e| Refusal {
-        kind: RefusalKind::Broken,
-        message: format!("the ruleset of table {id} does not load: {e}"),
+    let rules = Ruleset::from_json(&ruleset).map_err(|e| {
+        Refusal::new(
+            RefusalKind::Broken,
+            Why::TableRulesetBroken {
+                id: id.clone(),
+                detail: e.to_string(),
+            },
+        )
     })?;
     respond(rules, ask, &format!("{}-{id}", rules.id())).await
 }
@@ -122,19 +125,20 @@ async fn respond(rules: Ruleset, ask: Ask, name: &str) -> Result<Response, Refus
     let bytes = match cached {
         Some(bytes) => bytes,
         None => {
-            let busy = || Refusal {
-                kind: RefusalKind::Busy,
-                message: "the server is busy; try again".into(),
-            };
+            let busy = || Refusal::new(RefusalKind::Busy, Why::ServerBusy);
             let _permit = RENDERING.acquire().await.map_err(|_| busy())?;
             let rendered = tokio::task::spawn_blocking(move || {
                 Sheet::new(&rules, ask.kind, ask.lang).render(ask.format)
             })
             .await
             .map_err(|_| busy())?
-            .map_err(|e| Refusal {
-                kind: RefusalKind::Broken,
-                message: format!("the sheet could not be made: {e}"),
+            .map_err(|e| {
+                Refusal::new(
+                    RefusalKind::Broken,
+                    Why::SheetFailed {
+                        detail: e.to_string(),
+                    },
+                )
             })?;
             let bytes = Bytes::from(rendered);
             let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
