@@ -159,6 +159,7 @@ fn field_seed(body: &Value) -> Result<Option<u64>, Refusal> {
     }
 }
 
+    let [en, ja] = torite_i18n::Lang::ALL.map(torite_i18n::Catalog::new);
 async fn presets() -> Response {
     let list: Vec<Value> = Preset::ALL
         .iter()
@@ -168,12 +169,20 @@ async fn presets() -> Response {
                 .options()
                 .into_iter()
                 .map(|(k, v)| (k.to_owned(), v))
+            let labels: serde_json::Map<String, Value> = options
+                .keys()
+                .map(|k| {
+                    let label = json!({"en": en.option_label(k), "ja": ja.option_label(k)});
+                    (k.clone(), label)
+                })
+                .collect();
                 .collect();
             json!({
                 "id": p.id(),
                 "players": rules.players,
-                "name_en": p.name_en(),
-                "name_ja": p.name_ja(),
+                "name_en": en.preset_name(*p),
+                "name_ja": ja.preset_name(*p),
+                "labels": labels,
                 "options": options,
             })
         })
