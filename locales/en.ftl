@@ -405,6 +405,56 @@ facts-tricks-total = tricks add up to { $given }, but a deal has { $expected }
 facts-points-total = card points add up to { $given }, but a deal has { $expected }
 facts-points-without-trick = { $seat } won no trick but has { $points } points
 
+## Games (preset names)
+preset-mini-misere-4 = Mini Misère (current rules, 4 players)
+preset-mini-misere-4-1989 = Mini Misère (1989 rules, 4 players)
+preset-mini-misere-5 = Mini Misère (current rules, 5 players)
+preset-mini-misere-5-1989 = Mini Misère (1989 rules, 5 players)
+preset-mittlere-jass = Mittlere Jass
+preset-molotow-jass = Molotow Jass
+preset-plus-minus-jass-3 = Plus-Minus Jass (3 players)
+preset-plus-minus-jass-4 = Plus-Minus Jass (4 players)
+preset-middler = Middler
+preset-middler-joker = Middler with joker (33 cards)
+preset-mura-4 = Mura (4 players)
+preset-mura-3 = Mura (3 players)
+
+## House-rule options (option-NAME) and their values (option-NAME-VALUE)
+option-target = Target
+option-target-value = { $value }
+option-deals = Number of deals
+option-deals-value = { $value ->
+    [one] { $value } deal
+   *[other] { $value } deals
+}
+option-lot_timing = Lot timing
+option-lot_timing-first-card = with the first card (current rules)
+option-lot_timing-before-lead = before the first lead (1989 rules)
+option-low_card = Low card
+option-low_card-2 = the 2
+option-low_card-9 = the 9 (replacing the 2s)
+option-led_low_wins = A led low card wins
+option-led_low_wins-true = yes
+option-led_low_wins-false = no
+option-molotow_middle_wins = Molotow rules 6 and 7 as printed (the middle wins)
+option-molotow_middle_wins-true = yes
+option-molotow_middle_wins-false = no (the highest and the lowest win)
+option-follow = Following
+option-follow-must-follow = follow suit when able
+option-follow-jass = Jass (follow or trump, no undertrumping)
+option-follow-handjass = Handjass (follow and beat; void, trump)
+option-threshold = Points that exempt from the penalty
+option-threshold-value = { $value ->
+    [one] { $value } point
+   *[other] { $value } points
+}
+option-bonus_at = Points that take a penalty point off
+option-bonus_at-value = { $value ->
+    [one] { $value } point
+   *[other] { $value } points
+}
+option-bonus_at-none = no bonus
+
 ## Refusals from the server (crates/server/src/refusal.rs): err-{code}, sent with the code and
 ## these arguments; the English text is the answer's `error`.
 err-not-json-body = the body must be sent as Content-Type: application/json (this request's: { $sent })

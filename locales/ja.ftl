@@ -387,6 +387,47 @@ facts-tricks-total = トリック数の合計が{ $given }ですが、1ディー
 facts-points-total = 得点札の合計が{ $given }ですが、1ディールの合計は{ $expected }です
 facts-points-without-trick = { $seat }はトリックを取っていないのに{ $points }点あります
 
+## Games (preset names)
+preset-mini-misere-4 = ミニミゼール（現行ルール・4人）
+preset-mini-misere-4-1989 = ミニミゼール（1989年ルール・4人）
+preset-mini-misere-5 = ミニミゼール（現行ルール・5人）
+preset-mini-misere-5-1989 = ミニミゼール（1989年ルール・5人）
+preset-mittlere-jass = ミットレール・ヤス
+preset-molotow-jass = モロトフ・ヤス
+preset-plus-minus-jass-3 = プラス・マイナス・ヤス（3人）
+preset-plus-minus-jass-4 = プラス・マイナス・ヤス（4人）
+preset-middler = ミドラー
+preset-middler-joker = ミドラー（ジョーカー入り33枚）
+preset-mura-4 = ムーラ（4人）
+preset-mura-3 = ムーラ（3人）
+
+## House-rule options (option-NAME) and their values (option-NAME-VALUE)
+option-target = 目標点
+option-target-value = { $value }点
+option-deals = ディール数
+option-deals-value = { $value }ディール
+option-lot_timing = ロットの宣言
+option-lot_timing-first-card = 最初のカードを出すとき（現行ルール）
+option-lot_timing-before-lead = 最初のリードの前（1989年ルール）
+option-low_card = ローカード
+option-low_card-2 = 2（そのまま）
+option-low_card-9 = 9（2の代わり）
+option-led_low_wins = リードしたローカードが勝つ
+option-led_low_wins-true = はい
+option-led_low_wins-false = いいえ
+option-molotow_middle_wins = モロトフの規則6・7を原文どおりに（中間が勝つ）
+option-molotow_middle_wins-true = はい
+option-molotow_middle_wins-false = いいえ（最高と最低が勝つ）
+option-follow = フォローの規則
+option-follow-must-follow = 出せればフォロー
+option-follow-jass = ヤス（フォローか切札、アンダートランプ禁止）
+option-follow-handjass = ハントヤス（フォローして勝つ、なければ切札）
+option-threshold = 罰点を免れる得点
+option-threshold-value = { $value }点
+option-bonus_at = 罰点が1点減る得点
+option-bonus_at-value = { $value }点
+option-bonus_at-none = ボーナスなし
+
 ## サーバーが断る理由（crates/server/src/refusal.rs）
 err-not-json-body = 本文は Content-Type: application/json で送ってください（この要求は { $sent }）
 err-body-too-large = 本文が大きすぎます（{ $kib } KiB まで）

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use torite_bots::{BotError, BotSpec};
 
 /// Trick-taking games (トリテ): Mini Misère, the Jass avoidance family and Mura.
 #[derive(Parser, Debug)]
@@ -37,8 +38,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seat: usize,
         /// Bots for the other seats, comma-separated, in turn (default: ismcts; with --fast, heuristic).
-        #[arg(long, value_delimiter = ',')]
-        bots: Vec<String>,
+        #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
+        bots: Vec<BotSpec>,
         /// Seed of the deals (default: from the clock).
         #[arg(long)]
         seed: Option<u64>,
@@ -88,10 +89,17 @@ enum Command {
         #[arg(long)]
         depth: u32,
     },
-    /// List the presets, or print one ruleset's options as a house-rule TOML file.
+    /// List the presets, or describe one ruleset (the rules sheet's text); `--toml` prints
+    /// its options as a house-rule TOML file instead.
     Rules {
         /// A preset id or a house-rule file (TOML or JSON).
         ruleset: Option<String>,
+        /// Language: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
+        /// Print the options as a house-rule TOML file, each labelled in the language.
+        #[arg(long, requires = "ruleset")]
+        toml: bool,
     },
     /// Deal a seeded random deal (ChaCha8) and print it as a record; `--play` plays a whole
     /// game with random legal actions.
@@ -126,8 +134,8 @@ enum Command {
         /// ismcts, pimc, and the cheating reference omniscient (sees every hand). A search bot
         /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
         /// to 60000ms).
-        #[arg(long, value_delimiter = ',', required = true)]
-        bots: Vec<String>,
+        #[arg(long, value_delimiter = ',', required = true, value_parser = bot_spec)]
+        bots: Vec<BotSpec>,
         /// Number of random deals (each played in every rotation), 1 to 1000000.
         #[arg(long, conflicts_with = "games", value_parser = count(1_000_000))]
         deals: Option<usize>,
@@ -154,8 +162,8 @@ enum Command {
         #[arg(long)]
         ruleset: String,
         /// Bot specs filling the seats in turn (default: heuristic, which decides instantly).
-        #[arg(long, value_delimiter = ',')]
-        bots: Vec<String>,
+        #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
+        bots: Vec<BotSpec>,
         /// Number of whole games, 1 to 1000000.
         #[arg(long, default_value_t = 1000, value_parser = count(1_000_000))]
         games: usize,
@@ -259,6 +267,12 @@ enum Command {
 /// range when it is refused).
 fn count(max: u64) -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=max)
+}
+
+/// Parses one bot spec of a `--bots` list (`heuristic`, `ismcts:2000`, `ismcts:200ms`), so
+/// that a bad one is a usage error naming the option and the value.
+fn bot_spec(text: &str) -> Result<BotSpec, BotError> {
+    text.parse()
 }
 
 /// The range of `torite bench --seconds`.
@@ -418,10 +432,18 @@ fn run(cli: Cli) -> Result<String, Failure> {
             Ok(torite_core::to_pretty_json(&report))
         }
         Command::Perft { file, depth } => input::perft_file(&file, depth).map(|n| format!("{n}\n")),
-        Command::Rules { ruleset } => match ruleset {
-            None => Ok(rules::list()),
-            Some(arg) => Ok(rules::toml(&input::load_rules(&arg)?)),
-        },
+        Command::Rules {
+            ruleset,
+            lang,
+            toml,
+        } => {
+            let lang = lang.unwrap_or_else(torite_i18n::Lang::from_env);
+            match ruleset {
+                None => Ok(rules::list()),
+                Some(arg) if toml => Ok(rules::toml(&input::load_rules(&arg)?, lang)),
+                Some(arg) => Ok(rules::describe(&input::load_rules(&arg)?, lang)),
+            }
+        }
         Command::Deal {
             ruleset,
             seed,
@@ -474,7 +496,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         } => stats::run(stats::Args {
             rules: input::load_rules(&ruleset)?,
             bots: if bots.is_empty() {
-                vec![torite_bots::STRONGEST.to_owned()]
+                vec![BotSpec::STRONGEST]
             } else {
                 bots
             },

@@ -250,10 +250,7 @@ pub fn run(
     let t = |key: &str, args: &[(&str, String)]| catalog.get(key, args);
     io.say(&t(
         "score-title",
-        &[(
-            "name",
-            format!("{} / {}", rules.base.name_en(), rules.base.name_ja()),
-        )],
+        &[("name", torite_i18n::present::both_names(rules.base))],
     ))?;
     io.say(&t("score-help", &[]))?;
     let total_points = match rules.card_point_total() {

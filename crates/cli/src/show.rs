@@ -21,9 +21,8 @@ fn name(rules: &Ruleset) -> String {
         " with house rules"
     };
     format!(
-        "{} / {}{custom} ({})",
-        rules.base.name_en(),
-        rules.base.name_ja(),
+        "{}{custom} ({})",
+        torite_i18n::present::both_names(rules.base),
         rules.id()
     )
 }

@@ -1322,9 +1322,35 @@ fn rules_lists_every_preset() {
 }
 
 #[test]
+fn rules_describes_a_ruleset_as_its_rules_sheet_in_either_language() {
+    for (id, _, en, ja, _) in PRESETS {
+        let english = ok(torite(&["rules", id, "--lang", "en"]));
+        assert!(
+            english.starts_with(&format!("# {en}\n")),
+            "{id}:\n{english}"
+        );
+        assert!(english.contains("\n## "), "{id}:\n{english}");
+        let japanese = ok(torite(&["rules", id, "--lang", "ja"]));
+        assert!(
+            japanese.starts_with(&format!("# {ja}\n")),
+            "{id}:\n{japanese}"
+        );
+        // The same text as the printable rules sheet (its golden text).
+        for (lang, text) in [("en", &english), ("ja", &japanese)] {
+            let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../sheets/tests/golden/{id}.{lang}.txt"));
+            let golden = std::fs::read_to_string(&golden).expect("the sheet's golden text");
+            assert_eq!(text.trim_end(), golden.trim_end(), "{id} {lang}");
+        }
+    }
+    let mura = ok(torite(&["rules", "mura-4", "--lang", "en"]));
+    assert!(mura.contains("## End of the game"), "{mura}");
+}
+
+#[test]
 fn rules_toml_round_trips_through_deal_and_replay() {
     for (id, _, en, ja, _) in PRESETS {
-        let text = ok(torite(&["rules", id]));
+        let text = ok(torite(&["rules", id, "--toml", "--lang", "en"]));
         let table: toml::Table =
             toml::from_str(&text).unwrap_or_else(|e| panic!("{id}: not TOML ({e}):\n{text}"));
         assert_eq!(table.get("base").and_then(|b| b.as_str()), Some(id));
@@ -1332,7 +1358,14 @@ fn rules_toml_round_trips_through_deal_and_replay() {
         let path = scratch(id).join(format!("{id}.toml"));
         std::fs::write(&path, &text).expect("write");
         let file = path.to_str().expect("path");
-        assert_eq!(ok(torite(&["rules", file])), text, "{id}: rules FILE");
+        assert_eq!(
+            ok(torite(&["rules", file, "--toml", "--lang", "en"])),
+            text,
+            "{id}: rules FILE"
+        );
+        // The labels are in the language asked for; the options are the same.
+        let japanese = ok(torite(&["rules", id, "--toml", "--lang", "ja"]));
+        assert_eq!(toml::from_str::<toml::Table>(&japanese).ok(), Some(table));
         let dealt = ok(torite(&["deal", file, "--seed", "1"]));
         assert_eq!(dealt, ok(torite(&["deal", id, "--seed", "1"])), "{id}");
         let report = parse(&ok(run(&["replay", "-"], Some(&dealt))));
@@ -1348,7 +1381,7 @@ fn rules_house_rule_files() {
     let path = scratch("hard-mura").join("hard-mura.toml");
     std::fs::write(&path, "base = \"mura-4\"\nthreshold = 6\ndeals = 3\n").expect("write");
     let file = path.to_str().expect("path");
-    let text = ok(torite(&["rules", file]));
+    let text = ok(torite(&["rules", file, "--toml"]));
     let table: toml::Table = toml::from_str(&text).expect("TOML");
     assert_eq!(table["base"].as_str(), Some("mura-4"));
     assert_eq!(table["threshold"].as_integer(), Some(6));
@@ -1368,9 +1401,16 @@ fn rules_house_rule_files() {
     )
     .expect("write");
     assert_eq!(
-        ok(torite(&["rules", json_path.to_str().expect("path")])),
+        ok(torite(&[
+            "rules",
+            json_path.to_str().expect("path"),
+            "--toml"
+        ])),
         text
     );
+    // Described, it names its house rules.
+    let described = ok(torite(&["rules", file, "--lang", "en"]));
+    assert!(described.contains("House rules (mura-4"), "{described}");
 }
 
 #[test]

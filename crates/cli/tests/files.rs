@@ -368,7 +368,7 @@ fn a_house_rule_file_at_the_limit_loads_and_one_byte_more_is_refused() {
     text.extend(std::iter::repeat_n('x', MAX_HOUSE_RULES - text.len()));
     let at = dir.join("at.toml");
     std::fs::write(&at, &text).unwrap();
-    assert!(ok(torite(&["rules", s(&at)])).contains("threshold = 3"));
+    assert!(ok(torite(&["rules", s(&at), "--toml"])).contains("threshold = 3"));
     text.push('x');
     let over = dir.join("over.toml");
     std::fs::write(&over, &text).unwrap();

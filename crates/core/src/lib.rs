@@ -31,9 +31,9 @@ pub use record::{
 };
 pub use ruleset::{
     CardPoints, Direction, FollowRule, GameEnd, JokerRule, Lot, LotTiming, MAX_SEATS, OPTION_NAMES,
-    Preset, Ranking, Ruleset, RulesetError, RulesetProblem, STRENGTH_JOKER_TRUMP,
+    OptionValues, Preset, Ranking, Ruleset, RulesetError, RulesetProblem, STRENGTH_JOKER_TRUMP,
     STRENGTH_LED_JOKER, STRENGTH_LED_LOW, STRENGTH_LOSES, STRENGTH_TRUMP, Scoring, TieRule, Trump,
-    TrumpRule,
+    TrumpRule, option_values,
 };
 pub use scoring::{DealFacts, DealScore, FactsError, LotResult, ScoreError, ScoreRule};
 pub use seats::{SeatSet, SeatSetIter};

@@ -235,41 +235,6 @@ pub enum ScoreRule {
     Penalty,
 }
 
-impl ScoreRule {
-    /// A short English description.
-    #[must_use]
-    pub const fn describe(self) -> &'static str {
-        match self {
-            ScoreRule::TrickTable => "points by tricks won",
-            ScoreRule::LotSucceeded => "the Lot succeeded",
-            ScoreRule::LotFailed => "the Lot failed",
-            ScoreRule::AllTricks => "a seat won every trick",
-            ScoreRule::HundredAndNoTrick => "one seat took 100 or more and another no trick",
-            ScoreRule::NoTrick => "a seat won no trick",
-            ScoreRule::Hundred => "a seat took 100 points or more",
-            ScoreRule::TwoEqual => "two seats have equal points",
-            ScoreRule::HighestAndLowest => "highest and lowest score, the middle loses",
-            ScoreRule::AllPoints => "a seat took all the points",
-            ScoreRule::ThreeEqual => "three seats have equal points",
-            ScoreRule::TwoLowestEqual => "the two lowest are equal",
-            ScoreRule::TwoHighestEqual => "the two highest are equal",
-            ScoreRule::TwoMiddleEqual => "the two middle seats are equal",
-            ScoreRule::AllDiffer => "all points differ",
-            ScoreRule::AllButOneEqual => "all seats but one have equal points",
-            ScoreRule::PlusMinus => "highest and lowest score one each",
-            ScoreRule::OwnPoints => "highest and lowest score their card points",
-            ScoreRule::OwnPointsTwoEqual => "two seats equal: the third scores its card points",
-            ScoreRule::Penalty => "penalty: tricks won plus one, unless exempt",
-        }
-    }
-}
-
-impl fmt::Display for ScoreRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.describe())
-    }
-}
-
 /// A deal's score.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct DealScore {

@@ -2,8 +2,10 @@
 //!
 //! The messages live in Fluent catalogs, `locales/en.ftl` and `locales/ja.ftl` at the top of
 //! the repository, embedded here at build time; the browser client reads the same files. A
-//! [`Catalog`] formats a message by key with named arguments. Card and action names are built
-//! here too, so the terminal and the server say the same thing.
+//! [`Catalog`] formats a message by key with named arguments. Card and action names, the names
+//! of games and of house-rule options are built here too, and [`present`] decides the rest of
+//! what people see (hand order, score marks, the deal summary), so the terminal, the sheets
+//! and the server say the same thing.
 //!
 //! ```
 //! use torite_i18n::{Catalog, Lang};
@@ -15,12 +17,15 @@
 
 #![deny(missing_docs)]
 
+pub mod present;
+
 use std::fmt;
 use std::str::FromStr;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use torite_core::{Action, Card, FactsError, PlayError, ScoreRule, Suit};
+use serde_json::Value;
+use torite_core::{Action, Card, FactsError, PlayError, Preset, ScoreRule, Suit};
 
 /// The English catalog source.
 pub const EN_FTL: &str = include_str!("../../../locales/en.ftl");
@@ -344,6 +349,35 @@ impl Catalog {
                 &[("seat", self.seat(seat)), ("points", points.to_string())],
             ),
             _ => error.to_string(),
+        }
+    }
+
+    /// A game's name: "Mittlere Jass" / "ミットレール・ヤス" (`preset-{id}` in the catalogs).
+    #[must_use]
+    pub fn preset_name(&self, preset: Preset) -> String {
+        self.get(&format!("preset-{}", preset.id()), &[])
+    }
+
+    /// A house-rule option's label: `lot_timing` is "Lot timing" (`option-{name}`).
+    #[must_use]
+    pub fn option_label(&self, name: &str) -> String {
+        self.get(&format!("option-{name}"), &[])
+    }
+
+    /// A value of a house-rule option as a player reads it: `option-{name}-{value}` for a
+    /// listed value (`lot_timing = "before-lead"`, `led_low_wins = true`, `bonus_at = null`),
+    /// otherwise a number through `option-{name}-value` ("12 deals"); anything else as written.
+    #[must_use]
+    pub fn option_value(&self, name: &str, value: &Value) -> String {
+        let listed = format!("option-{name}-{}", present::value_key(value));
+        if self.has(&listed) {
+            return self.get(&listed, &[]);
+        }
+        match value.as_i64() {
+            Some(n) if self.has(&format!("option-{name}-value")) => {
+                self.get_counted(&format!("option-{name}-value"), &[], &[("value", n)])
+            }
+            _ => present::value_key(value),
         }
     }
 

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use torite_bots::{BotError, BotSpec};
 use torite_core::{
-    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds, Suit,
-    Trump, View,
+    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds, Trump,
+    View,
 };
 
 /// Longest display name, in characters.
@@ -744,7 +744,7 @@ impl TableState {
                     cards: t.cards().iter().map(ToString::to_string).collect(),
                     winner: t.winner,
                 }),
-                hand: seat.map(|_| sorted_hand(&self.rules, view.hand())),
+                hand: seat.map(|_| sorted_hand(&self.rules, view.trump(), view.hand())),
                 legal: if seat.is_some() {
                     view.legal_actions().iter().map(|a| a.to_string()).collect()
                 } else {
@@ -951,18 +951,13 @@ pub(crate) fn trump_code(trump: Trump) -> Option<String> {
     }
 }
 
-/// A hand in display order: suit by suit (S H D C), strongest first within a suit by the
-/// ruleset's plain ranking, the joker last.
-pub(crate) fn sorted_hand(rules: &Ruleset, hand: CardSet) -> Vec<String> {
-    let mut cards: Vec<_> = hand.iter().collect();
-    cards.sort_by_key(|c| match c.suit() {
-        Some(s) => (
-            s.index(),
-            std::cmp::Reverse(rules.strength(*c, Some(s), Trump::None, false)),
-        ),
-        None => (Suit::ALL.len(), std::cmp::Reverse(0)),
-    });
-    cards.iter().map(ToString::to_string).collect()
+/// A hand in display order with `trump` in force ([`torite_i18n::present::hand_order`]: the
+/// trump suit in its trump order), as card codes.
+pub(crate) fn sorted_hand(rules: &Ruleset, trump: Trump, hand: CardSet) -> Vec<String> {
+    torite_i18n::present::hand_order(rules, trump, hand)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use torite_core::{
     Card, CardPoints, Direction, FollowRule, GameEnd, JokerRule, LotTiming, Rank, Ranking, Ruleset,
     Scoring, Suit, TieRule, Trump, TrumpRule,
 };
+use torite_i18n::present::strokes_and_circles;
 use torite_i18n::{Catalog, Lang};
 
 use crate::{Block, Body, Kind, Pad, Section, Sheet, Table};
@@ -119,11 +120,7 @@ fn value_text(value: &Value) -> String {
 pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
     let w = Words { catalog };
     let lang = catalog.lang();
-    let title = match lang {
-        Lang::Ja => rules.base.name_ja(),
-        _ => rules.base.name_en(),
-    }
-    .to_owned();
+    let title = catalog.preset_name(rules.base);
     let (kicker, body) = match kind {
         Kind::Rules => (
             w.t("sheet-kicker-rules"),
@@ -440,14 +437,6 @@ fn scoring_rules(rules: &Ruleset, w: &Words, prefix: &str) -> Vec<String> {
         Scoring::OwnPoints => vec![w.t(&k("own-points")), w.t(&k("own-points-two-equal"))],
         _ => Vec::new(),
     }
-}
-
-/// Whether scores are kept as strokes (+1) and circles (−1).
-fn strokes_and_circles(rules: &Ruleset) -> bool {
-    matches!(
-        rules.scoring,
-        Scoring::Mittlere { .. } | Scoring::Molotow { .. }
-    )
 }
 
 fn scoring_section(rules: &Ruleset, w: &Words) -> Section {

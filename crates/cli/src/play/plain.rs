@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use torite_core::{Action, DealResult};
 
 use super::session::{Event, Session};
-use super::text::{Words, pad};
+use super::text::Words;
 use crate::Failure;
 
 /// Runs the game on `input` and `output` until it ends or the input does.
@@ -21,9 +21,8 @@ pub fn run(
     let rules = *session.rules();
     writeln!(
         output,
-        "== {} / {} ==",
-        rules.base.name_en(),
-        rules.base.name_ja()
+        "== {} ==",
+        torite_i18n::present::both_names(rules.base)
     )
     .map_err(io)?;
     writeln!(
@@ -312,7 +311,6 @@ fn deal_summary(
     result: &DealResult,
     output: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let n = session.rules().players as usize;
     writeln!(
         output,
         "\n{}",
@@ -321,68 +319,16 @@ fn deal_summary(
             &[("number", session.deal_number().to_string())]
         )
     )?;
-    let row = |label: String, values: Vec<String>| {
-        let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-        format!("  {}{}", pad(&label, 10), cells.join(""))
-    };
-    let seats: Vec<String> = (0..n)
-        .map(|s| {
-            if s == session.human() {
-                "*".to_owned() + &s.to_string()
-            } else {
-                s.to_string()
-            }
-        })
-        .collect();
-    writeln!(output, "{}", row(String::new(), seats))?;
-    writeln!(
-        output,
-        "{}",
-        row(
-            words.t("tricks-won", &[]),
-            result.facts.tricks[..n].iter().map(u8::to_string).collect()
-        )
-    )?;
-    if result.facts.points[..n].iter().any(|p| *p > 0) {
-        writeln!(
-            output,
-            "{}",
-            row(
-                words.t("card-points", &[]),
-                result.facts.points[..n]
-                    .iter()
-                    .map(u32::to_string)
-                    .collect()
-            )
-        )?;
+    let summary = torite_i18n::present::DealSummary::new(
+        &words.catalog,
+        session.rules(),
+        result,
+        Some(session.human()),
+    );
+    for line in summary.lines() {
+        writeln!(output, "  {line}")?;
     }
-    writeln!(
-        output,
-        "{}",
-        row(
-            words.t("score", &[]),
-            result.score.scores[..n]
-                .iter()
-                .map(|s| format!("{s:+}"))
-                .collect()
-        )
-    )?;
-    writeln!(
-        output,
-        "{}",
-        row(
-            words.t("total", &[]),
-            result.totals[..n].iter().map(i32::to_string).collect()
-        )
-    )?;
-    writeln!(
-        output,
-        "  {}",
-        words.t(
-            "rule-applied",
-            &[("rule", words.catalog.score_rule(result.score.rule))]
-        )
-    )?;
+    writeln!(output, "  {}", summary.rule)?;
     Ok(())
 }
 

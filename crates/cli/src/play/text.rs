@@ -3,11 +3,7 @@
 use torite_core::{Action, Card, CardSet, Seat, Suit, Trump, View};
 use torite_i18n::Catalog;
 
-/// `text` followed by blanks up to `width` terminal columns (Japanese characters take two).
-pub fn pad(text: &str, width: usize) -> String {
-    let used = ratatui::text::Span::raw(text).width();
-    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
-}
+pub use torite_i18n::present::pad;
 
 /// How suits are drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -74,32 +70,27 @@ impl Words {
         }
     }
 
-    /// A hand grouped by suit, high ranks first: `♠ A K | ♥ Q 2 | JK`.
+    /// A hand grouped by suit in the shared hand order
+    /// ([`torite_i18n::present::hand_order`]): `♠ A K | ♥ Q 2 | JK`.
     pub fn hand(&self, view: &View<'_>, hand: CardSet) -> String {
-        let rules = view.rules();
-        let mut groups = Vec::new();
-        for suit in Suit::ALL {
-            let mut cards: Vec<Card> = hand.of_suit(suit).iter().collect();
-            if cards.is_empty() {
-                continue;
+        let mut groups: Vec<(Option<Suit>, Vec<String>)> = Vec::new();
+        for card in torite_i18n::present::hand_order(view.rules(), view.trump(), hand) {
+            let rank = card
+                .rank()
+                .map_or_else(|| "JK".to_owned(), |r| r.letter().to_string());
+            match groups.last_mut() {
+                Some((suit, ranks)) if *suit == card.suit() => ranks.push(rank),
+                _ => groups.push((card.suit(), vec![rank])),
             }
-            let order = if view.trump() == Trump::Suit(suit) {
-                rules.trump_ranking
-            } else {
-                rules.ranking
-            };
-            cards.sort_by_key(|c| std::cmp::Reverse(c.rank().map_or(0, |r| order.strength(r))));
-            let ranks: Vec<String> = cards
-                .iter()
-                .filter_map(|c| c.rank())
-                .map(|r| r.letter().to_string())
-                .collect();
-            groups.push(format!("{} {}", self.suit_mark(suit), ranks.join(" ")));
         }
-        if hand.contains(Card::JOKER) {
-            groups.push("JK".to_owned());
-        }
-        groups.join(" | ")
+        groups
+            .into_iter()
+            .map(|(suit, ranks)| match suit {
+                Some(suit) => format!("{} {}", self.suit_mark(suit), ranks.join(" ")),
+                None => ranks.join(" "),
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
     }
 
     /// The trump line.
@@ -129,18 +120,8 @@ impl Words {
     /// The legal actions in order, as the menu shows them.
     pub fn menu(&self, view: &View<'_>) -> Vec<Action> {
         let legal = view.legal_actions();
-        let mut cards: Vec<Card> = legal.cards.iter().collect();
-        let rules = view.rules();
-        // The order of the hand's line: trumps in trump order.
-        cards.sort_by_key(|c| {
-            let suit = c.suit().map_or(4, |s| s as u8);
-            let order = match c.suit() {
-                Some(s) if view.trump() == Trump::Suit(s) => rules.trump_ranking,
-                _ => rules.ranking,
-            };
-            let strength = c.rank().map_or(99, |r| order.strength(r));
-            (suit, std::cmp::Reverse(strength))
-        });
+        // The order of the hand's line.
+        let cards = torite_i18n::present::hand_order(view.rules(), view.trump(), legal.cards);
         let mut menu: Vec<Action> = cards.into_iter().map(Action::Play).collect();
         menu.extend(legal.iter().filter(|a| !matches!(a, Action::Play(_))));
         menu

@@ -10,8 +10,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, Trump, View};
-use torite_i18n::Lang;
+use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, View};
 
 use super::session::{Event, Session};
 use super::text::{Words, pad};
@@ -83,21 +82,9 @@ pub fn choices(view: &View<'_>) -> Vec<Choice> {
     out
 }
 
-/// The hand in display order: by suit, high cards first (trumps in trump order).
+/// The hand in display order ([`torite_i18n::present::hand_order`]).
 fn hand_order(view: &View<'_>) -> Vec<Card> {
-    let rules = view.rules();
-    let mut cards: Vec<Card> = view.hand().iter().collect();
-    cards.sort_by_key(|c| {
-        let order = match c.suit() {
-            Some(suit) if view.trump() == Trump::Suit(suit) => rules.trump_ranking,
-            _ => rules.ranking,
-        };
-        (
-            c.suit().map_or(4, |s| s as u8),
-            std::cmp::Reverse(c.rank().map_or(99, |r| order.strength(r))),
-        )
-    });
-    cards
+    torite_i18n::present::hand_order(view.rules(), view.trump(), view.hand())
 }
 
 /// Where seat `seat` sits on screen, relative to the human at the bottom: (x, y) in eighths of
@@ -161,10 +148,7 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     let title = format!(
         " {} — {} ",
         words.t("app-title", &[]),
-        match words.catalog.lang() {
-            Lang::Ja => rules.base.name_ja(),
-            Lang::En => rules.base.name_en(),
-        }
+        words.catalog.preset_name(rules.base)
     );
     frame.render_widget(
         Paragraph::new(Line::from(score_spans))
@@ -214,7 +198,10 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
                     ),
                 })
                 .collect();
-            let title = words.t("rules-title", &[("name", rules_name(words, rules))]);
+            let title = words.t(
+                "rules-title",
+                &[("name", words.catalog.preset_name(rules.base))],
+            );
             popup_scrolled(frame, area, &title, lines, ui.scroll);
         }
         Overlay::LastTrick => {
@@ -297,82 +284,32 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     }
 }
 
-/// A Jass score sheet's marks for a seat: a stroke for each point won, a circle for each
-/// point lost (`||| ○○`), counted when they would not fit (`|×7 ○×4`). `None` for games not
-/// scored in single points this way.
+/// A Jass score sheet's marks for a seat ([`torite_i18n::present::tally`]): `None` for games
+/// not kept in strokes and circles.
 pub fn strokes_and_circles(session: &Session, seat: Seat) -> Option<String> {
-    use torite_core::Scoring;
-    if !matches!(
-        session.rules().scoring,
-        Scoring::Mittlere { .. } | Scoring::Molotow { .. } | Scoring::PlusMinus
-    ) {
-        return None;
-    }
-    let results = session.game().results();
-    let plus: i32 = results.iter().map(|r| r.score.scores[seat].max(0)).sum();
-    let minus: i32 = results.iter().map(|r| (-r.score.scores[seat]).max(0)).sum();
-    let mark = |c: &str, n: i32| match n {
-        0 => String::new(),
-        1..=4 => c.repeat(n as usize),
-        _ => format!("{c}×{n}"),
-    };
-    let marks = [mark("|", plus), mark("○", minus)]
-        .into_iter()
-        .filter(|m| !m.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    (!marks.is_empty()).then_some(marks)
+    let scores = session
+        .game()
+        .results()
+        .iter()
+        .map(|r| r.score.scores[seat]);
+    torite_i18n::present::tally(session.rules(), scores)
 }
 
 fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<Line<'static>> {
-    let n = session.rules().players as usize;
-    let row = |label: String, values: Vec<String>| {
-        let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-        Line::from(format!("{}{}", pad(&label, 10), cells.join("")))
-    };
-    let mut lines = vec![row(String::new(), (0..n).map(|s| s.to_string()).collect())];
-    lines.push(row(
-        words.t("tricks-won", &[]),
-        result.facts.tricks[..n].iter().map(u8::to_string).collect(),
-    ));
-    if result.facts.points[..n].iter().any(|p| *p > 0) {
-        lines.push(row(
-            words.t("card-points", &[]),
-            result.facts.points[..n]
-                .iter()
-                .map(u32::to_string)
-                .collect(),
-        ));
-    }
-    lines.push(row(
-        words.t("score", &[]),
-        result.score.scores[..n]
-            .iter()
-            .map(|s| format!("{s:+}"))
-            .collect(),
-    ));
-    lines.push(row(
-        words.t("total", &[]),
-        result.totals[..n].iter().map(i32::to_string).collect(),
-    ));
-    lines.push(Line::from(words.t(
-        "rule-applied",
-        &[("rule", words.catalog.score_rule(result.score.rule))],
-    )));
+    let summary = torite_i18n::present::DealSummary::new(
+        &words.catalog,
+        session.rules(),
+        result,
+        Some(session.human()),
+    );
+    let mut lines: Vec<Line<'static>> = summary.lines().into_iter().map(Line::from).collect();
+    lines.push(Line::from(summary.rule));
     lines.push(Line::from(words.t("press-key", &[])));
     lines
 }
 
 fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>) {
     popup_scrolled(frame, area, title, lines, 0);
-}
-
-/// The game's name in the player's language.
-fn rules_name(words: &Words, rules: &torite_core::Ruleset) -> String {
-    match words.catalog.lang() {
-        torite_i18n::Lang::Ja => rules.base.name_ja().to_owned(),
-        _ => rules.base.name_en().to_owned(),
-    }
 }
 
 /// A popup as tall as its text allows, scrolled down by `scroll` lines when the text is

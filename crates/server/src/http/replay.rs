@@ -170,7 +170,7 @@ pub(crate) fn replay(id: &str, record: &Value) -> Result<GameReplay, Refusal> {
             hands: played
                 .hands
                 .iter()
-                .map(|h| sorted_hand(&rules, *h))
+                .map(|h| sorted_hand(&rules, torite_core::Trump::None, *h))
                 .collect(),
             first,
             start_trump,
