@@ -716,8 +716,12 @@ impl PyDeal {
     }
 
     /// Tricks won per seat.
-    fn tricks_won(&self) -> Vec<u8> {
-        self.deal.tricks_won().to_vec()
+    fn tricks_won(&self) -> Vec<u32> {
+        self.deal
+            .tricks_won()
+            .iter()
+            .map(|t| u32::from(*t))
+            .collect()
     }
 
     /// Card points per seat.
