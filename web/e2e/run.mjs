@@ -603,6 +603,43 @@ await test("refused requests are told in words, never as raw JSON", async (page)
   }
 });
 
+await test("the server's refusals are shown in Japanese on a Japanese page", async (page, context) => {
+  // A name the server refuses (a bidirectional control in it): its code and arguments, in words.
+  await page.goto(base);
+  await page.locator("button.lang").click();
+  await page.getByText("新しいテーブル").waitFor();
+  await page.locator("#name").fill("Aki\u202E");
+  await page.locator("#create button[type=submit]").click();
+  const status = page.locator("#create .error");
+  const named = "名前に U+202E（文字の向きを変える制御文字）は使えません";
+  await page.waitForFunction((s) => document.querySelector("#create .error")?.textContent === s, named, { timeout: 5000 })
+    .catch(async () => { throw new Error(`shown ${JSON.stringify(await status.innerText())}, not ${JSON.stringify(named)}`); });
+  await page.screenshot({ path: join(out, "refusal-name-ja.png"), fullPage: true });
+  // A card from outside the hand, sent on the table's socket when the seat is to act: the
+  // server's error (code not-in-hand, the card as its argument) is told in Japanese.
+  const made = await post("/api/tables", { ruleset: "mini-misere-4", name: "Aki", fill: "random", start: true });
+  await holdSeat(page, made.id, made.seat, made.token);
+  let sent = null;
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      ws.send(m);
+      const msg = JSON.parse(String(m));
+      if (sent || msg.type !== "state" || msg.to_act !== made.seat || !msg.hand?.length) return;
+      const deck = [..."AKQJT98765432"].flatMap((r) => [..."SHDC"].map((s) => r + s));
+      sent = deck.find((c) => !msg.hand.includes(c));
+      server.send(JSON.stringify({ type: "act", action: sent, version: msg.version }));
+    });
+  });
+  await page.goto(`${base}/t/${made.id}`);
+  const toast = page.locator(".toast");
+  await toast.waitFor({ timeout: 10000 });
+  const said = await toast.innerText();
+  if (said !== `${sent}は手札にありません`) throw new Error(`the refusal is shown as ${JSON.stringify(said)}`);
+  await page.screenshot({ path: join(out, "refusal-card-ja.png"), fullPage: true });
+});
+
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });

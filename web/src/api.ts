@@ -1,4 +1,5 @@
 // The server's HTTP API (docs/PROTOCOL.md).
+import type { FluentVariable } from "@fluent/bundle";
 import { has, t } from "./i18n";
 
 export interface Preset {
@@ -48,13 +49,38 @@ export class ApiError extends Error {
 const STATUS_MESSAGES = new Set([413, 415, 429]);
 
 /**
+ * A refusal's words in the reader's language, from its `code` and `args` (docs/PROTOCOL.md,
+ * "Errors"): the client's own `web-err-{code}` where it has one, else the server's message
+ * `err-{code}` with its arguments (an argument `{"key": "suit-H"}` is that message's words);
+ * null for a code the catalogs do not know.
+ */
+export function refusalText(code: unknown, args: unknown): string | null {
+  if (typeof code !== "string" || !code) return null;
+  if (has(`web-err-${code}`)) return t(`web-err-${code}`);
+  if (!has(`err-${code}`)) return null;
+  const values: Record<string, FluentVariable> = {};
+  if (args && typeof args === "object" && !Array.isArray(args)) {
+    for (const [name, value] of Object.entries(args as Record<string, unknown>)) {
+      if (typeof value === "string" || typeof value === "number") {
+        values[name] = value;
+      } else if (value && typeof value === "object" && typeof (value as { key?: unknown }).key === "string") {
+        values[name] = t((value as { key: string }).key);
+      }
+    }
+  }
+  return t(`err-${code}`, values);
+}
+
+/**
  * What to tell a person about a failure, in their language: the catalog's words for the
- * server's `code` or for a status that speaks for itself (too large, too many requests…),
- * otherwise the server's own one-line message; never a raw body.
+ * server's `code` and `args`, or for a status that speaks for itself (too large, too many
+ * requests…), otherwise the server's own one-line message (a code this client does not know
+ * yet); never a raw body.
  */
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.code && has(`web-err-${e.code}`)) return t(`web-err-${e.code}`);
+    const words = refusalText(e.code, e.body?.args);
+    if (words) return words;
     if (STATUS_MESSAGES.has(e.status)) return t(`web-err-${e.status}`);
     if (e.message) return e.message;
     return t(e.status >= 500 ? "web-err-server" : "web-err-status", { status: e.status });

@@ -2,12 +2,12 @@
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
 import {
-  ApiError, api, errorText, forgetSeat, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
+  ApiError, api, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
   type Preset, type TableSummary,
 } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
-import { has, t } from "./i18n";
+import { t } from "./i18n";
 import { presetName } from "./lobby";
 
 interface Trick {
@@ -220,8 +220,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       } else if (msg.type === "replaced") {
         beReplaced();
       } else if (msg.type === "error") {
-        const code = typeof msg.code === "string" ? msg.code : "";
-        showError(code && has(`web-err-${code}`) ? t(`web-err-${code}`) : String(msg.message ?? ""));
+        showError(refusalText(msg.code, msg.args) ?? String(msg.message ?? ""));
       }
     };
     ws.onclose = () => {
