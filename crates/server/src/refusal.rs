@@ -537,6 +537,23 @@ mod tests {
         assert_eq!(seen.len(), before, "a code is used twice");
     }
 
+    /// `docs/PROTOCOL.md` lists every code.
+    #[test]
+    fn the_protocol_lists_every_code() {
+        let protocol = include_str!("../../../docs/PROTOCOL.md");
+        let play = torite_core_play_errors();
+        let codes = Why::CODES.iter().map(|(c, _)| (*c).to_owned()).chain(
+            play.iter()
+                .map(|e| Refusal::illegal("QH", e).code().to_owned()),
+        );
+        for code in codes {
+            assert!(
+                protocol.contains(&format!("`{code}`")),
+                "docs/PROTOCOL.md does not list `{code}`"
+            );
+        }
+    }
+
     /// Core's play errors with words in the catalogs.
     fn torite_core_play_errors() -> Vec<PlayError> {
         use torite_core::{Card, Rank, Suit};
