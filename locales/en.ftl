@@ -421,7 +421,10 @@ preset-mura-3 = Mura (3 players)
 
 ## House-rule options (option-NAME) and their values (option-NAME-VALUE)
 option-target = Target
-option-target-value = { $value }
+option-target-value = { $value ->
+    [one] { $value } point
+   *[other] { $value } points
+}
 option-deals = Number of deals
 option-deals-value = { $value ->
     [one] { $value } deal
