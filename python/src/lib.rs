@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde_json::Value;
@@ -21,7 +21,7 @@ use torite_bots::reward::{deal_rewards, score_scale};
 use torite_bots::{Bot, BotSpec};
 use torite_core::{
     Action, Card, CardSet, Deal, DealFacts, Game, MAX_SEATS, Phase, Preset, Record, RecordDeal,
-    Ruleset, Seat, SeatSet, Seeds, Suit, Trump, View, Worlds, random_playout,
+    Ruleset, Seat, SeatSet, Seeds, Trump, View, Worlds, random_playout,
 };
 
 /// The most playouts one call of `random_playouts` or `playout_returns` may ask for.
@@ -33,8 +33,69 @@ const MAX_ARENA_GAMES: usize = 100_000;
 /// How many worlds `resample_from_infostate` deals before giving up on finding one in which
 /// the whole history is legal.
 const MAX_RESAMPLES: usize = 10_000;
-/// Actions past the cards: `lot`, `pass` and the four `call:S|H|D|C`.
-const EXTRA_ACTIONS: usize = 6;
+/// The actions past the cards, in action-id order: every one of these the engine knows (an
+/// engine that adds one, such as a joker's say, makes the space grow by it, with no other change
+/// here).
+const EXTRA_NAMES: [&str; 8] = [
+    "lot",
+    "pass",
+    "call:S",
+    "call:H",
+    "call:D",
+    "call:C",
+    "joker:win",
+    "joker:lose",
+];
+
+/// A whole-number argument (a seed, a count, a seat) as `u64`: an int out of range is a
+/// `ValueError` and anything else a `TypeError`, never Python's `OverflowError`.
+#[derive(Clone, Copy, Debug)]
+struct Whole(u64);
+
+/// An integer argument (an action id, a seat) as `i64`, with the same errors as [`Whole`].
+#[derive(Clone, Copy, Debug)]
+struct Int(i64);
+
+fn int_error(obj: Borrowed<'_, '_, PyAny>, range: &str) -> PyErr {
+    let shown = obj
+        .repr()
+        .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    if !obj.is_instance_of::<PyBool>() && obj.hasattr("__index__").unwrap_or(false) {
+        PyValueError::new_err(format!("{shown} is out of range: expected {range}"))
+    } else {
+        let name = obj
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        PyTypeError::new_err(format!("expected an int, not {name}"))
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Whole> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(int_error(obj, ""));
+        }
+        obj.extract::<u64>()
+            .map(Whole)
+            .map_err(|_| int_error(obj, "a whole number from 0 to 18446744073709551615"))
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(int_error(obj, ""));
+        }
+        obj.extract::<i64>()
+            .map(Int)
+            .map_err(|_| int_error(obj, "a 64-bit integer"))
+    }
+}
 
 fn value_error(e: impl Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -53,14 +114,17 @@ fn from_json_value<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, P
         .call_method1("loads", (value.to_string(),))
 }
 
-/// The fixed action space of a ruleset: the deck's cards in card order, then `lot`, `pass`,
-/// `call:S`, `call:H`, `call:D`, `call:C`.
+/// The fixed action space of a ruleset: the deck's cards in card order, then the actions of
+/// [`EXTRA_NAMES`] that the engine reads (`lot`, `pass`, `call:S`, `call:H`, `call:D`,
+/// `call:C`, ...), whether or not the ruleset uses them.
 #[derive(Clone, Copy, Debug)]
 struct Space {
     cards: [Card; 64],
     len: u8,
     /// Action id of each card index (255: not in the deck).
     ids: [u8; 64],
+    extras: [Action; EXTRA_NAMES.len()],
+    extra_len: u8,
 }
 
 impl Space {
@@ -69,7 +133,16 @@ impl Space {
             cards: [Card::JOKER; 64],
             len: 0,
             ids: [u8::MAX; 64],
+            extras: [Action::Lot; EXTRA_NAMES.len()],
+            extra_len: 0,
         };
+        for action in EXTRA_NAMES
+            .iter()
+            .filter_map(|name| name.parse::<Action>().ok())
+        {
+            space.extras[space.extra_len as usize] = action;
+            space.extra_len += 1;
+        }
         for card in rules.deck().iter() {
             space.cards[space.len as usize] = card;
             space.ids[card.index() as usize] = space.len;
@@ -82,40 +155,45 @@ impl Space {
         self.len as usize
     }
 
+    const fn extra_len(&self) -> usize {
+        self.extra_len as usize
+    }
+
     const fn size(&self) -> usize {
-        self.len as usize + EXTRA_ACTIONS
+        self.deck_len() + self.extra_len()
     }
 
     fn action(&self, id: i64) -> PyResult<Action> {
         let n = self.deck_len() as i64;
-        let action = match id {
-            _ if (0..n).contains(&id) => Action::Play(self.cards[id as usize]),
-            _ if id == n => Action::Lot,
-            _ if id == n + 1 => Action::Pass,
-            _ if (n + 2..n + 6).contains(&id) => Action::Call(Suit::ALL[(id - n - 2) as usize]),
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "action {id} is out of range: this ruleset's actions are 0 to {}",
-                    self.size() - 1
-                )));
-            }
-        };
-        Ok(action)
+        match id {
+            _ if (0..n).contains(&id) => Ok(Action::Play(self.cards[id as usize])),
+            _ if (n..self.size() as i64).contains(&id) => Ok(self.extras[(id - n) as usize]),
+            _ => Err(PyValueError::new_err(format!(
+                "action {id} is out of range: this ruleset's actions are 0 to {}",
+                self.size() - 1
+            ))),
+        }
+    }
+
+    /// The index among the extras of a non-card action.
+    fn extra(&self, action: Action) -> Option<usize> {
+        self.extras[..self.extra_len()]
+            .iter()
+            .position(|a| *a == action)
     }
 
     fn id(&self, action: Action) -> PyResult<usize> {
-        let n = self.deck_len();
-        match action {
-            Action::Play(card) => match self.ids[card.index() as usize] {
+        if let Action::Play(card) = action {
+            return match self.ids[card.index() as usize] {
                 u8::MAX => Err(PyValueError::new_err(format!(
                     "card {card} is not in this ruleset's deck"
                 ))),
                 id => Ok(id as usize),
-            },
-            Action::Lot => Ok(n),
-            Action::Pass => Ok(n + 1),
-            Action::Call(suit) => Ok(n + 2 + suit.index()),
+            };
         }
+        self.extra(action)
+            .map(|i| self.deck_len() + i)
+            .ok_or_else(|| PyValueError::new_err(format!("action {action} has no id")))
     }
 
     fn parse(&self, text: &str) -> PyResult<usize> {
@@ -223,7 +301,8 @@ impl PyRuleset {
     }
 
     /// The text of action `action` (`"AS"`, `"lot"`, `"pass"`, `"call:S"`).
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
+    fn action_to_string(&self, action: Int) -> PyResult<String> {
+        let action = action.0;
         Ok(Space::new(&self.rules).action(action)?.to_string())
     }
 
@@ -316,7 +395,8 @@ impl PyDeal {
         Ok(())
     }
 
-    fn seat(&self, player: i64) -> PyResult<Seat> {
+    fn seat(&self, player: Int) -> PyResult<Seat> {
+        let player = player.0;
         let n = self.deal.players() as i64;
         if (0..n).contains(&player) {
             Ok(player as Seat)
@@ -422,9 +502,12 @@ impl PyDeal {
             Phase::Play => 1,
             Phase::CallSuit => 2,
             Phase::Over => 3,
+            // A phase the engine adds later (the last slot).
+            #[allow(unreachable_patterns)]
+            _ => 4,
         };
         out[at + phase] = 1.0;
-        at += 4;
+        at += 5;
         if !deal.is_over() {
             out[at + rel(view.to_act())] = 1.0;
         }
@@ -448,34 +531,32 @@ impl PyDeal {
         let t = self.deal.rules().tricks();
         let mut out = self.observation(seat);
         let base = out.len();
-        out.resize(information_state_len(n, d, t), 0.0);
+        let e = self.space.extra_len();
+        out.resize(information_state_len(n, d, t, e), 0.0);
         let rel = |s: Seat| (s + n - seat) % n;
         for card in self.start[seat].iter() {
             out[base + self.space.ids[card.index() as usize] as usize] = 1.0;
         }
         let mut at = base + d;
-        // Lot declarations in the order made, by relative seat, and when (the trick number).
         let mut trick_no = 0;
         let mut in_trick = 0;
         for (s, action) in &self.history {
-            match action {
-                Action::Play(card) => {
-                    // Trick `trick_no`, position `in_trick` from the leader: seat and card.
-                    let slot = at + (trick_no * n + in_trick) * (n + d);
-                    out[slot + rel(*s)] = 1.0;
-                    out[slot + n + self.space.ids[card.index() as usize] as usize] = 1.0;
-                    in_trick += 1;
-                    if in_trick == n {
-                        in_trick = 0;
-                        trick_no += 1;
-                    }
+            if let Action::Play(card) = action {
+                // Trick `trick_no`, position `in_trick` from the leader: seat and card.
+                let slot = at + (trick_no * n + in_trick) * (n + d);
+                out[slot + rel(*s)] = 1.0;
+                out[slot + n + self.space.ids[card.index() as usize] as usize] = 1.0;
+                in_trick += 1;
+                if in_trick == n {
+                    in_trick = 0;
+                    trick_no += 1;
                 }
-                Action::Lot => out[at + t * n * (n + d) + rel(*s)] = 1.0,
-                Action::Pass => out[at + t * n * (n + d) + n + rel(*s)] = 1.0,
-                Action::Call(suit) => out[at + t * n * (n + d) + 2 * n + suit.index()] = 1.0,
+            } else if let Some(i) = self.space.extra(*action) {
+                // Which seat took each non-card action (`lot`, `pass`, a call).
+                out[at + t * n * (n + d) + rel(*s) * e + i] = 1.0;
             }
         }
-        at += t * n * (n + d) + 2 * n + 4;
+        at += t * n * (n + d) + n * e;
         debug_assert_eq!(at, out.len());
         out
     }
@@ -483,12 +564,13 @@ impl PyDeal {
 
 /// The length of `observation_tensor` for `n` seats and a deck of `d` cards.
 const fn observation_len(n: usize, d: usize) -> usize {
-    d + 2 * n * d + 4 * n + 6 + 4 + 2 * n + 4 + 4 * n
+    d + 2 * n * d + 4 * n + 6 + 4 + 2 * n + 5 + 4 * n
 }
 
-/// The length of `information_state_tensor` for `n` seats, `d` cards and `t` tricks.
-const fn information_state_len(n: usize, d: usize, t: usize) -> usize {
-    observation_len(n, d) + d + t * n * (n + d) + 2 * n + 4
+/// The length of `information_state_tensor` for `n` seats, `d` cards, `t` tricks and `e`
+/// non-card actions.
+const fn information_state_len(n: usize, d: usize, t: usize, e: usize) -> usize {
+    observation_len(n, d) + d + t * n * (n + d) + n * e
 }
 
 fn cards_text(cards: impl IntoIterator<Item = Card>) -> String {
@@ -513,15 +595,16 @@ impl PyDeal {
     /// space-separated string per seat) when given, otherwise the first deal of table seed
     /// `seed` (the deal `torite deal ID --seed SEED --dealer DEALER` prints).
     #[new]
-    #[pyo3(signature = (ruleset, seed = 0, dealer = 0, hands = None))]
+    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0), hands = None))]
     fn new(
         ruleset: &Bound<'_, PyAny>,
-        seed: u64,
-        dealer: usize,
+        seed: Whole,
+        dealer: Whole,
         hands: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyDeal> {
+        let (seed, dealer) = (seed.0, dealer.0);
         let rules = PyRuleset::read(ruleset)?;
-        if dealer >= rules.players as usize {
+        if dealer >= u64::from(rules.players) {
             return Err(PyValueError::new_err(format!(
                 "dealer {dealer} is out of range: this ruleset's seats are 0 to {}",
                 rules.players - 1
@@ -554,7 +637,7 @@ impl PyDeal {
                 out
             }
         };
-        let deal = Deal::new(rules, dealer, &hands).map_err(value_error)?;
+        let deal = Deal::new(rules, dealer as usize, &hands).map_err(value_error)?;
         Ok(PyDeal::from_deal(deal))
     }
 
@@ -655,7 +738,8 @@ impl PyDeal {
     }
 
     /// The text of an action id.
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
+    fn action_to_string(&self, action: Int) -> PyResult<String> {
+        let action = action.0;
         Ok(self.space.action(action)?.to_string())
     }
 
@@ -685,7 +769,8 @@ impl PyDeal {
     /// The deal's scores as the rules write them (penalty points positive), as the first deal of
     /// a game; `draw` is the seat whose drawn card was highest where a Molotow tie needs it.
     #[pyo3(signature = (draw = None))]
-    fn scores(&self, draw: Option<usize>) -> PyResult<Vec<i32>> {
+    fn scores(&self, draw: Option<Whole>) -> PyResult<Vec<i32>> {
+        let draw = draw.map(|d| usize::try_from(d.0).unwrap_or(usize::MAX));
         if !self.deal.is_over() {
             return Err(PyValueError::new_err("the deal is not over yet"));
         }
@@ -745,13 +830,13 @@ impl PyDeal {
     }
 
     /// A seat's hand (card codes).
-    fn hand(&self, player: i64) -> PyResult<Vec<String>> {
+    fn hand(&self, player: Int) -> PyResult<Vec<String>> {
         let seat = self.seat(player)?;
         Ok(self.deal.hand(seat).iter().map(|c| c.to_string()).collect())
     }
 
     /// A seat's hand at the start of the deal (card codes).
-    fn start_hand(&self, player: i64) -> PyResult<Vec<String>> {
+    fn start_hand(&self, player: Int) -> PyResult<Vec<String>> {
         let seat = self.seat(player)?;
         Ok(self.start[seat].iter().map(|c| c.to_string()).collect())
     }
@@ -759,7 +844,7 @@ impl PyDeal {
     /// What `player` knows, as text: its seat, the dealer, its hand at the start and every
     /// action so far with the seat that took it (every action is public). Two states give the
     /// same string exactly when they are in one information set of that seat.
-    fn information_state_string(&self, player: i64) -> PyResult<String> {
+    fn information_state_string(&self, player: Int) -> PyResult<String> {
         let seat = self.seat(player)?;
         let mut out = format!(
             "seat {seat}; dealer {}; hand {}; actions",
@@ -774,7 +859,7 @@ impl PyDeal {
 
     /// What `player` sees now, as text: its hand, the trick in progress, the tricks won, the
     /// trump, the Lot and whose turn it is.
-    fn observation_string(&self, player: i64) -> PyResult<String> {
+    fn observation_string(&self, player: Int) -> PyResult<String> {
         let seat = self.seat(player)?;
         let view = View::new(&self.deal, seat);
         let trump = match view.trump() {
@@ -802,7 +887,7 @@ impl PyDeal {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: i64,
+        player: Int,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat(player)?;
         Ok(self.observation(seat).into_pyarray(py))
@@ -813,7 +898,7 @@ impl PyDeal {
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: i64,
+        player: Int,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat(player)?;
         Ok(self.information_state(seat).into_pyarray(py))
@@ -832,6 +917,7 @@ impl PyDeal {
             self.deal.players(),
             self.space.deck_len(),
             self.deal.rules().tricks(),
+            self.space.extra_len(),
         )
     }
 
@@ -840,8 +926,9 @@ impl PyDeal {
     /// shown; the history is the same. A world in which some earlier action would have been
     /// illegal (Middler's "beat the best card when you can" tells more than voids) is dealt
     /// again, up to `MAX_RESAMPLES` times.
-    fn resample_from_infostate(&self, player: i64, seed: u64) -> PyResult<PyDeal> {
+    fn resample_from_infostate(&self, player: Int, seed: Whole) -> PyResult<PyDeal> {
         let seat = self.seat(player)?;
+        let seed = seed.0;
         let worlds = Worlds::new(View::new(&self.deal, seat));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..MAX_RESAMPLES {
@@ -955,9 +1042,17 @@ impl PyGame {
 impl PyGame {
     /// A game of `ruleset` from table seed `seed`, its first deal dealt by `dealer`.
     #[new]
-    #[pyo3(signature = (ruleset, seed = 0, dealer = 0))]
-    fn new(ruleset: &Bound<'_, PyAny>, seed: u64, dealer: usize) -> PyResult<PyGame> {
-        PyGame::create(PyRuleset::read(ruleset)?, seed, dealer)
+    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0)))]
+    fn new(ruleset: &Bound<'_, PyAny>, seed: Whole, dealer: Whole) -> PyResult<PyGame> {
+        let rules = PyRuleset::read(ruleset)?;
+        if dealer.0 >= u64::from(rules.players) {
+            return Err(PyValueError::new_err(format!(
+                "dealer {} is out of range: this ruleset's seats are 0 to {}",
+                dealer.0,
+                rules.players - 1
+            )));
+        }
+        PyGame::create(rules, seed.0, dealer.0 as usize)
     }
 
     /// A copy.
@@ -1090,8 +1185,9 @@ impl PyGame {
     /// on from where it stops; its later deals and draws come from table seed `seed`, after
     /// as many deals and draws as the record has.
     #[staticmethod]
-    #[pyo3(signature = (record, seed = 0))]
-    fn from_record(record: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyGame> {
+    #[pyo3(signature = (record, seed = Whole(0)))]
+    fn from_record(record: &Bound<'_, PyAny>, seed: Whole) -> PyResult<PyGame> {
+        let seed = seed.0;
         let record = read_record(record)?;
         let rules = record.ruleset;
         let first = record.deals.first().map_or(0, |d| d.dealer);
@@ -1168,8 +1264,9 @@ struct PyBot {
 impl PyBot {
     /// A bot from a spec (`"ismcts:2000"`), seeded; a bad spec raises `ValueError`.
     #[new]
-    #[pyo3(signature = (spec, seed = 0))]
-    fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
+    #[pyo3(signature = (spec, seed = Whole(0)))]
+    fn new(spec: &str, seed: Whole) -> PyResult<PyBot> {
+        let seed = seed.0;
         let spec: BotSpec = spec.parse().map_err(value_error)?;
         Ok(PyBot {
             spec,
@@ -1191,14 +1288,14 @@ impl PyBot {
         &self,
         py: Python<'_>,
         state: &Bound<'_, PyAny>,
-        player: Option<i64>,
+        player: Option<Int>,
     ) -> PyResult<usize> {
         let deal = deal_of(state)?;
         if deal.deal.is_over() {
             return Err(PyValueError::new_err("the deal is over: no seat is to act"));
         }
         let seat = deal.deal.to_act();
-        if let Some(player) = player
+        if let Some(Int(player)) = player
             && player != seat as i64
         {
             return Err(PyValueError::new_err(format!(
@@ -1223,27 +1320,28 @@ impl PyBot {
     }
 }
 
-fn check_playouts(n: usize) -> PyResult<()> {
-    if n > MAX_PLAYOUTS {
-        return Err(PyValueError::new_err(format!(
-            "n = {n} is out of range: 0 to {MAX_PLAYOUTS} playouts a call"
-        )));
+fn check_playouts(n: Whole) -> PyResult<usize> {
+    match usize::try_from(n.0) {
+        Ok(n) if n <= MAX_PLAYOUTS => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "n = {} is out of range: 0 to {MAX_PLAYOUTS} playouts a call",
+            n.0
+        ))),
     }
-    Ok(())
 }
 
 /// `n` random deals of `ruleset` played out with uniformly random legal actions, without the
 /// GIL; each row of the `(n, players)` `float64` result is one deal's returns.
 #[pyfunction]
-#[pyo3(signature = (ruleset, n, seed = 0))]
+#[pyo3(signature = (ruleset, n, seed = Whole(0)))]
 fn random_playouts<'py>(
     py: Python<'py>,
     ruleset: &Bound<'py, PyAny>,
-    n: usize,
-    seed: u64,
+    n: Whole,
+    seed: Whole,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let rules = PyRuleset::read(ruleset)?;
-    check_playouts(n)?;
+    let (n, seed) = (check_playouts(n)?, seed.0);
     let players = rules.players as usize;
     let out = py.detach(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -1264,16 +1362,16 @@ fn random_playouts<'py>(
 /// the end of its deal, without the GIL: `policy` is `"random"` or a bot spec playing every
 /// seat. Each row of the `(n, players)` `float64` result is one playout's returns.
 #[pyfunction]
-#[pyo3(signature = (state, policy = "random", n = 1, seed = 0))]
+#[pyo3(signature = (state, policy = "random", n = Whole(1), seed = Whole(0)))]
 fn playout_returns<'py>(
     py: Python<'py>,
     state: &Bound<'py, PyAny>,
     policy: &str,
-    n: usize,
-    seed: u64,
+    n: Whole,
+    seed: Whole,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let start = deal_of(state)?.deal;
-    check_playouts(n)?;
+    let (n, seed) = (check_playouts(n)?, seed.0);
     let spec: Option<BotSpec> = match policy {
         "random" => None,
         spec => Some(spec.parse().map_err(value_error)?),
@@ -1310,15 +1408,18 @@ fn playout_returns<'py>(
 /// per bot of the lineup: `name`, `mean`, `ci95`, `diff`, `diff_ci95`, `win_rate` (games
 /// only), `decision_ms`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, bots, deals = 100, games = None, seed = 0))]
+#[pyo3(signature = (ruleset, bots, deals = Whole(100), games = None, seed = Whole(0)))]
 fn arena<'py>(
     py: Python<'py>,
     ruleset: &Bound<'py, PyAny>,
     bots: Vec<String>,
-    deals: usize,
-    games: Option<usize>,
-    seed: u64,
+    deals: Whole,
+    games: Option<Whole>,
+    seed: Whole,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let seed = seed.0;
+    let deals = usize::try_from(deals.0).unwrap_or(usize::MAX);
+    let games = games.map(|g| usize::try_from(g.0).unwrap_or(usize::MAX));
     let rules = PyRuleset::read(ruleset)?;
     if bots.is_empty() || bots.len() > rules.players as usize {
         return Err(PyValueError::new_err(format!(

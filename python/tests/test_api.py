@@ -50,7 +50,8 @@ def test_action_space_round_trips():
     for action in range(rules.num_actions):
         text = rules.action_to_string(action)
         assert rules.string_to_action(text) == action
-    assert rules.action_to_string(rules.num_actions - 1) == "call:C"
+    extras = [rules.action_to_string(a) for a in range(len(rules.deck()), rules.num_actions)]
+    assert extras[:6] == ["lot", "pass", "call:S", "call:H", "call:D", "call:C"]
     with pytest.raises(ValueError, match="out of range"):
         rules.action_to_string(rules.num_actions)
     with pytest.raises(ValueError, match="not in this ruleset's deck"):
@@ -86,6 +87,24 @@ def test_illegal_actions_raise_the_engines_reason_and_change_nothing():
     with pytest.raises(TypeError, match="an action is an int id or a str"):
         deal.apply(1.5)
     assert deal.information_state_string(0) == before
+
+
+def test_numbers_out_of_range_or_of_the_wrong_type_are_value_and_type_errors():
+    with pytest.raises(ValueError, match="-1 is out of range: expected a whole number"):
+        torite.Deal("mura-4", seed=-1)
+    with pytest.raises(ValueError, match="is out of range: expected a whole number"):
+        torite.random_playouts("mura-4", 2**70)
+    with pytest.raises(ValueError, match="dealer 4 is out of range"):
+        torite.Game("mura-4", dealer=4)
+    with pytest.raises(TypeError, match="expected an int, not str"):
+        torite.bots.make("random", "x")
+    with pytest.raises(TypeError, match="expected an int, not bool"):
+        torite.Deal("mura-4", seed=True)
+    deal = torite.Deal("mura-4", seed=np.uint64(3))
+    with pytest.raises(ValueError, match="out of range: expected a 64-bit integer"):
+        deal.observation_tensor(2**64)
+    with pytest.raises(ValueError, match="player -1 is out of range"):
+        deal.hand(-1)
 
 
 def test_clone_copy_and_pickle_are_independent():
