@@ -1487,5 +1487,6 @@ fn _torite(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playout_returns, m)?)?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add("BOT_NAMES", torite_bots::BOT_NAMES.to_vec())?;
+    m.add("OPTION_NAMES", torite_core::OPTION_NAMES.to_vec())?;
     Ok(())
 }

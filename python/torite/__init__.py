@@ -14,6 +14,7 @@ and the server use; nothing is reimplemented here.
 
 from torite._torite import (
     BOT_NAMES,
+    OPTION_NAMES,
     Bot,
     Deal,
     Game,
@@ -29,6 +30,7 @@ from torite import bots
 
 __all__ = [
     "BOT_NAMES",
+    "OPTION_NAMES",
     "Bot",
     "Deal",
     "Game",

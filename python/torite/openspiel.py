@@ -28,17 +28,7 @@ import torite
 
 __all__ = ["GAME_NAMES", "game_name", "ToriteGame", "ToriteState"]
 
-_OPTION_NAMES = [
-    "target",
-    "deals",
-    "lot_timing",
-    "low_card",
-    "led_low_wins",
-    "molotow_middle_wins",
-    "follow",
-    "threshold",
-    "bonus_at",
-]
+_OPTION_NAMES = list(torite.OPTION_NAMES)
 
 
 def game_name(preset: str) -> str:

@@ -8,6 +8,11 @@ torite's fixed action space, and every agent's reward comes when the deal ends: 
 (``Deal.returns``: the deal's score, penalty points negative). ``reset(seed=N)`` deals the
 first deal of table seed ``N`` dealt by seat ``N % players`` (``torite deal ID --seed N
 --dealer D``); without a seed, the next seed, so the dealer rotates.
+
+With ``whole_game=True`` an episode is a whole game (:class:`torite.Game`, dealt from the
+seed as ``torite deal ID --seed N --play`` deals): at the end of each deal every agent is
+rewarded with its score for that deal in the game (held-over points and Molotow draws
+included, penalty points negative), and the episode ends with the game.
 """
 
 from __future__ import annotations
@@ -22,21 +27,23 @@ import torite
 __all__ = ["env", "raw_env"]
 
 
-def env(ruleset="mini-misere-4", render_mode: str | None = None) -> AECEnv:
+def env(ruleset="mini-misere-4", render_mode: str | None = None, whole_game: bool = False) -> AECEnv:
     """The environment with PettingZoo's usual wrappers (order enforcing, bounds checks)."""
-    e = raw_env(ruleset, render_mode=render_mode)
+    e = raw_env(ruleset, render_mode=render_mode, whole_game=whole_game)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 
 
 class raw_env(AECEnv):
-    """One torite deal per episode as an AEC environment."""
+    """One torite deal (or, with ``whole_game``, one game) per episode as an AEC environment."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "torite_v0", "is_parallelizable": False}
 
-    def __init__(self, ruleset="mini-misere-4", render_mode: str | None = None):
+    def __init__(self, ruleset="mini-misere-4", render_mode: str | None = None, whole_game: bool = False):
         super().__init__()
         self.ruleset = torite.Ruleset(ruleset)
+        self.whole_game = bool(whole_game)
+        self.game: torite.Game | None = None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: expected one of 'ansi', 'human' or None")
         self.render_mode = render_mode
@@ -67,13 +74,17 @@ class raw_env(AECEnv):
 
     def torite_deal(self) -> torite.Deal:
         """The deal being played, for torite's bots and playouts."""
-        return self.deal
+        return self.deal if self.game is None else self.game.deal()
 
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._seed = int(seed)
         n = self.ruleset.players
-        self.deal = torite.Deal(self.ruleset, seed=self._seed, dealer=self._seed % n)
+        if self.whole_game:
+            self.game = torite.Game(self.ruleset, seed=self._seed, dealer=self._seed % n)
+            self.deal = self.game.deal()
+        else:
+            self.deal = torite.Deal(self.ruleset, seed=self._seed, dealer=self._seed % n)
         self._seed += 1
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -98,13 +109,25 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.deal.apply(int(action))
-        if self.deal.is_terminal():
-            for a, r in zip(self.agents, self.deal.returns()):
-                self.rewards[a] = float(r)
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.game is not None:
+            played = self.game.deals_played()
+            self.game.apply(int(action))
+            self.deal = self.game.deal()
+            if self.game.deals_played() > played:
+                sign = -1.0 if self.ruleset.penalty else 1.0
+                for a, score in zip(self.agents, self.game.deal_scores()[-1]):
+                    self.rewards[a] = sign * score + 0.0
+            over = self.game.is_terminal()
+        else:
+            self.deal.apply(int(action))
+            over = self.deal.is_terminal()
+            if over:
+                for a, r in zip(self.agents, self.deal.returns()):
+                    self.rewards[a] = float(r)
+        if over:
             self.terminations = {a: True for a in self.agents}
         else:
-            self.rewards = {a: 0.0 for a in self.agents}
             self.agent_selection = self.possible_agents[self.deal.current_player()]
         self._accumulate_rewards()
         if self.render_mode == "human":
