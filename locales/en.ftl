@@ -531,6 +531,11 @@ err-name-too-long = names are at most { $max } characters (this one has { $lengt
 err-name-length = names are 1 to { $max } characters
 err-name-control = names may not contain control characters
 err-bad-ruleset = { $detail }
+err-unknown-ruleset = unknown ruleset "{ $id }" (known: { $known })
+err-unknown-option = unknown option "{ $name }" (known: { $known })
+err-option-not-applicable = option { $name } ({ $option }) does not apply: { $why }
+err-option-bad-value = option { $name } ({ $option }) = { $value } is invalid: expected { $expected }
+err-options-conflict = options { $names } conflict: { $why }
 err-log-start = a table's log must start with its creation
 err-table-exists = the table already exists
 err-already-started = the game has already started

@@ -1,26 +1,25 @@
 //! The lobby and table HTTP API (`docs/PROTOCOL.md`).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
 use torite_core::Preset;
 
-use crate::Hub;
 use crate::actor::Cmd;
 use crate::ask::ask;
+use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 pub(crate) mod guard;
+mod records;
 mod replay;
 mod sheets;
 
@@ -44,8 +43,8 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/join", post(join))
         .route("/api/tables/{id}/bot", post(bot))
         .route("/api/tables/{id}/start", post(start))
-        .route("/api/tables/{id}/record", get(record))
-        .route("/api/tables/{id}/replay", get(replay))
+        .route("/api/tables/{id}/record", get(records::record))
+        .route("/api/tables/{id}/replay", get(records::replay))
         .route("/api/tables/{id}/sheet", get(sheets::table))
         .route("/api/i18n/{lang}", get(i18n))
         .route("/api/time", get(time))
@@ -159,8 +158,8 @@ fn field_seed(body: &Value) -> Result<Option<u64>, Refusal> {
     }
 }
 
-    let [en, ja] = torite_i18n::Lang::ALL.map(torite_i18n::Catalog::new);
 async fn presets() -> Response {
+    let [en, ja] = torite_i18n::Lang::ALL.map(torite_i18n::Catalog::new);
     let list: Vec<Value> = Preset::ALL
         .iter()
         .map(|p| {
@@ -169,6 +168,7 @@ async fn presets() -> Response {
                 .options()
                 .into_iter()
                 .map(|(k, v)| (k.to_owned(), v))
+                .collect();
             let labels: serde_json::Map<String, Value> = options
                 .keys()
                 .map(|k| {
@@ -176,14 +176,13 @@ async fn presets() -> Response {
                     (k.clone(), label)
                 })
                 .collect();
-                .collect();
             json!({
                 "id": p.id(),
                 "players": rules.players,
                 "name_en": en.preset_name(*p),
                 "name_ja": ja.preset_name(*p),
-                "labels": labels,
                 "options": options,
+                "labels": labels,
             })
         })
         .collect();
@@ -209,7 +208,7 @@ async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
             body["record"] = json!(format!("/api/tables/{id}/record"));
             (StatusCode::NOT_FOUND, axum::Json(body)).into_response()
         }
-        _ => no_table(&id).into_response(),
+        _ => Refusal::no_table(&id).into_response(),
     }
 }
 
@@ -218,7 +217,7 @@ async fn create(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    if !hub.may_create(crate::client_address(peer.ip())) {
+    if !hub.may_create(crate::hub::client_address(peer.ip())) {
         return Err(Refusal::new(RefusalKind::TooMany, Why::TooManyCreates));
     }
     let ruleset = body
@@ -254,7 +253,7 @@ async fn create(
             seat,
             timer,
             seed,
-            Some(crate::client_address(peer.ip())),
+            Some(crate::hub::client_address(peer.ip())),
         )
         .await?;
     let table = hub
@@ -287,13 +286,8 @@ async fn create(
         .into_response())
 }
 
-/// The refusal of a table id that names no table.
-pub(crate) fn no_table(id: &str) -> Refusal {
-    Refusal::new(RefusalKind::NotFound, Why::NoTable { id: shown(id) })
-}
-
 async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refusal> {
-    hub.table(id).await.ok_or_else(|| no_table(id))
+    hub.table(id).await.ok_or_else(|| Refusal::no_table(id))
 }
 
 async fn join(
@@ -339,73 +333,6 @@ async fn start(
     let token = field_str(&body, "token")?.to_owned();
     ask(&table.tx, |reply| Cmd::Start { token, reply }).await?;
     Ok(axum::Json(json!({})).into_response())
-}
-
-/// The record kept in the store for a table that is no longer live.
-pub(crate) async fn kept_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
-    let text = hub
-        .store()
-        .record(id)
-        .await
-        .map_err(|e| {
-            Refusal::new(
-                RefusalKind::Storage,
-                Why::Storage {
-                    detail: e.to_string(),
-                },
-            )
-        })?
-        .ok_or_else(|| no_table(id))?;
-    serde_json::from_str(&text).map_err(|e| {
-        Refusal::new(
-            RefusalKind::Broken,
-            Why::KeptRecordBroken {
-                id: id.to_owned(),
-                detail: e.to_string(),
-            },
-        )
-    })
-}
-
-/// A finished game's record: from the live table, or kept in the store once the table has
-/// been let go. The record of a game still being played is refused to everyone: it would
-/// show hands (a deal ended early by a failed Lot leaves cards unplayed).
-async fn finished_record(hub: &Hub, id: &str) -> Result<Value, Refusal> {
-    let Some(table) = hub.table(id).await else {
-        return kept_record(hub, id).await;
-    };
-    if table.states.borrow().summary.status != "finished" {
-        return Err(Refusal::conflict(Why::RecordNotYet { id: id.to_owned() }));
-    }
-    let (reply, answer) = oneshot::channel();
-    let busy = || Refusal::new(RefusalKind::Busy, Why::TableBusy);
-    tokio::time::timeout(
-        Duration::from_secs(10),
-        table.tx.send(Cmd::Record { reply }),
-    )
-    .await
-    .map_err(|_| busy())?
-    .map_err(|_| busy())?;
-    answer.await.map_err(|_| busy())
-}
-
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
-    let record = finished_record(&hub, &id).await?;
-    let mut response = axum::Json(record).into_response();
-    response.headers_mut().insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_str(&format!("inline; filename=\"torite-{id}.json\""))
-            .unwrap_or(HeaderValue::from_static("inline")),
-    );
-    Ok(response)
-}
-
-async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, Refusal> {
-    let record = finished_record(&hub, &id).await?;
-    let replay = tokio::task::spawn_blocking(move || replay::replay(&id, &record))
-        .await
-        .map_err(|_| Refusal::new(RefusalKind::Busy, Why::ServerBusy))??;
-    Ok(axum::Json(replay).into_response())
 }
 
 /// The server's clock, so that a browser can count down a move timer's `deadline`.

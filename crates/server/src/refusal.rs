@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
-use torite_core::PlayError;
+use torite_core::{OPTION_NAMES, PlayError, Preset, RulesetError, RulesetProblem};
 use torite_i18n::{Catalog, Lang, Message, MessageArg};
 
 /// Why a request or an event was refused. The HTTP edge maps each kind to a status
@@ -287,8 +287,20 @@ reasons! {
     NameLength { max: String } = "name-length",
     /// A stored name with control characters.
     NameControl = "name-control",
-    /// A ruleset that does not load (`detail` in English: the options it names).
+    /// A ruleset that does not load, for a reason the catalogs have no words for yet
+    /// (`detail` in English).
     BadRuleset { detail: String } = "bad-ruleset",
+    /// A ruleset id that is no preset.
+    UnknownRuleset { id: String, known: String } = "unknown-ruleset",
+    /// A house-rule option that does not exist.
+    UnknownOption { name: String, known: String } = "unknown-option",
+    /// A house-rule option that does not apply to the game (`option`: its label's key,
+    /// `why` in English).
+    OptionNotApplicable { name: String, option: Key, why: String } = "option-not-applicable",
+    /// A house-rule option's bad value (`expected` in English).
+    OptionBadValue { name: String, option: Key, value: String, expected: String } = "option-bad-value",
+    /// House-rule options that cannot go together (`why` in English).
+    OptionsConflict { names: String, why: String } = "options-conflict",
     /// A table log that does not start with its creation.
     LogStart = "log-start",
     /// A second creation event.
@@ -325,6 +337,65 @@ impl From<Why> for Message {
         }
     }
 }
+
+/// Why a ruleset is refused: its first problem (a ruleset error lists every problem; the
+/// first is the one to fix first).
+#[must_use]
+pub fn ruleset_refused(error: &RulesetError) -> Why {
+    let label = |name: &str| {
+        OPTION_KEYS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(Key("option"), |(_, key)| Key(key))
+    };
+    match error.problems.first() {
+        Some(RulesetProblem::UnknownRuleset(id)) => Why::UnknownRuleset {
+            id: shown(id),
+            known: Preset::ALL
+                .iter()
+                .map(|p| p.id())
+                .collect::<Vec<_>>()
+                .join(", "),
+        },
+        Some(RulesetProblem::UnknownOption(name)) => Why::UnknownOption {
+            name: shown(name),
+            known: OPTION_NAMES.join(", "),
+        },
+        Some(RulesetProblem::NotApplicable { option, why }) => Why::OptionNotApplicable {
+            name: (*option).to_owned(),
+            option: label(option),
+            why: why.clone(),
+        },
+        Some(RulesetProblem::BadValue {
+            option,
+            value,
+            expected,
+        }) => Why::OptionBadValue {
+            name: (*option).to_owned(),
+            option: label(option),
+            value: shown(value),
+            expected: (*expected).to_owned(),
+        },
+        Some(RulesetProblem::Conflict { options, why }) => Why::OptionsConflict {
+            names: options.join(" and "),
+            why: why.clone(),
+        },
+        _ => Why::BadRuleset {
+            detail: error.to_string(),
+        },
+    }
+}
+
+/// The catalog keys of the house-rule options' labels (`option-{name}`), by name.
+static OPTION_KEYS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+    OPTION_NAMES
+        .iter()
+        .map(|name| {
+            let key: &'static str = Box::leak(format!("option-{name}").into_boxed_str());
+            (*name, key)
+        })
+        .collect()
+});
 
 /// The English catalog the `error` texts are made from.
 static ENGLISH: LazyLock<Catalog> = LazyLock::new(|| Catalog::new(Lang::En));
@@ -375,6 +446,11 @@ impl Refusal {
     /// A [`RefusalKind::Conflict`] refusal.
     pub fn conflict(reason: impl Into<Message>) -> Refusal {
         Refusal::new(RefusalKind::Conflict, reason)
+    }
+    /// The [`RefusalKind::NotFound`] refusal of a table id that names no live table.
+    #[must_use]
+    pub fn no_table(id: &str) -> Refusal {
+        Refusal::new(RefusalKind::NotFound, Why::NoTable { id: shown(id) })
     }
     /// A [`RefusalKind::Conflict`] refusal of an action the rules refuse: the terminal's
     /// message for `error`, with the action as the argument `action` besides its own.
@@ -613,6 +689,36 @@ mod tests {
             character.message(),
             "names may not contain U+202E (a bidirectional control)"
         );
+    }
+
+    /// A refused ruleset is told by its first problem, the option named by its label's key.
+    #[test]
+    fn ruleset_problems_have_codes() {
+        let refused = |ruleset: Value| {
+            let e = torite_core::Ruleset::from_json(&ruleset).unwrap_err();
+            Refusal::bad(ruleset_refused(&e))
+        };
+        let unknown = refused(json!("whist"));
+        assert_eq!(unknown.code(), "unknown-ruleset");
+        assert!(unknown.message().contains("\"whist\""), "{unknown}");
+        let late = refused(json!({"base": "mura-4", "lot_timing": "before-lead"}));
+        assert_eq!(late.code(), "option-not-applicable", "{late}");
+        assert_eq!(late.args()["option"], json!({"key": "option-lot_timing"}));
+        assert!(
+            late.message()
+                .starts_with("option lot_timing (Lot timing) does not apply"),
+            "{late}"
+        );
+        let bad = refused(json!({"base": "mini-misere-4", "target": "x"}));
+        assert_eq!(bad.code(), "option-bad-value", "{bad}");
+        assert_eq!(bad.args()["value"], "\"x\"");
+        assert_eq!(
+            refused(json!({"base": "mini-misere-4", "colour": 1})).code(),
+            "unknown-option"
+        );
+        for (name, key) in OPTION_KEYS.iter() {
+            assert_eq!(*key, format!("option-{name}"));
+        }
     }
 
     #[test]

@@ -305,7 +305,8 @@ impl TableState {
             return Err(Refusal::bad(Why::LogStart));
         };
         let bad_rules = |e: String| Refusal::bad(Why::BadRuleset { detail: e });
-        let rules = Ruleset::from_json(ruleset).map_err(|e| bad_rules(e.to_string()))?;
+        let rules = Ruleset::from_json(ruleset)
+            .map_err(|e| Refusal::bad(crate::refusal::ruleset_refused(&e)))?;
         let n = rules.players as usize;
         let game = Game::new(rules, n - 1).map_err(|e| bad_rules(e.to_string()))?;
         Ok(TableState {

@@ -20,9 +20,9 @@ use serde_json::json;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::Hub;
 use crate::actor::{Auth, Cmd, Published, SocketKind, TableHandle};
 use crate::ask::ask;
+use crate::hub::Hub;
 use crate::protocol::{ClientError, ClientMsg, ServerMsg};
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 use crate::table::token_hash;
@@ -49,8 +49,7 @@ pub(crate) async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     let Some(table) = hub.table(&id).await else {
-        return Refusal::new(RefusalKind::NotFound, Why::NoTable { id: shown(&id) })
-            .into_response();
+        return Refusal::no_table(&id).into_response();
     };
     let not_running = || Refusal::new(RefusalKind::Busy, Why::TableNotRunning).into_response();
     let token = query.get("token").filter(|t| !t.is_empty()).cloned();
@@ -93,7 +92,7 @@ pub(crate) async fn upgrade(
     };
     let kind = match &token {
         Some(token) => SocketKind::Token(token_hash(token)),
-        None => SocketKind::Spectator(crate::client_address(peer.ip())),
+        None => SocketKind::Spectator(crate::hub::client_address(peer.ip())),
     };
     let slot = match table.take_slot(kind, hub.config()) {
         Ok(slot) => slot,

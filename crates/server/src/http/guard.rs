@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::Hub;
+use crate::hub::{Hub, normal_origin};
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 /// The browser client's Content-Security-Policy, for every answer that sets none of its own.
@@ -27,41 +27,6 @@ pub const SHEET_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-
 
 /// The most of an error body read to turn it into one JSON line.
 const ERROR_BODY: usize = 4096;
-
-/// An origin in the normal form `scheme://host:port` (lower case, the port always written),
-/// or why it is not one. Only `http` and `https` origins are accepted.
-///
-/// # Errors
-///
-/// A one-line reason: not a URL, another scheme, no host, or a path, query or user part.
-pub fn normal_origin(text: &str) -> Result<String, String> {
-    let text = text.trim();
-    let uri: Uri = text
-        .parse()
-        .map_err(|e| format!("{text:?} is not an origin (scheme://host[:port]): {e}"))?;
-    let scheme = uri.scheme_str().unwrap_or_default().to_ascii_lowercase();
-    let default_port = match scheme.as_str() {
-        "http" => 80,
-        "https" => 443,
-        _ => return Err(format!("{text:?} is not an http:// or https:// origin")),
-    };
-    let authority = uri
-        .authority()
-        .ok_or_else(|| format!("{text:?} has no host"))?;
-    if authority.as_str().contains('@') {
-        return Err(format!(
-            "{text:?} has a user part: an origin is scheme://host[:port]"
-        ));
-    }
-    if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
-        return Err(format!(
-            "{text:?} has a path: an origin is scheme://host[:port]"
-        ));
-    }
-    let host = authority.host().to_ascii_lowercase();
-    let port = authority.port_u16().unwrap_or(default_port);
-    Ok(format!("{scheme}://{host}:{port}"))
-}
 
 /// Whether a request's `Origin` (in normal form) is the server's own: its `host:port` is the
 /// request's `Host`, the port defaulting to the origin scheme's.
@@ -186,22 +151,6 @@ pub(crate) async fn guard(State(hub): State<Arc<Hub>>, request: Request, next: N
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn origins_are_normalised() {
-        assert_eq!(
-            normal_origin("https://Torite.Example").unwrap(),
-            "https://torite.example:443"
-        );
-        assert_eq!(
-            normal_origin("http://127.0.0.1:8080/").unwrap(),
-            "http://127.0.0.1:8080"
-        );
-        assert!(normal_origin("ftp://x").is_err());
-        assert!(normal_origin("null").is_err());
-        assert!(normal_origin("https://x/path").is_err());
-        assert!(normal_origin("https://u@x").is_err());
-    }
 
     #[test]
     fn same_origin_compares_host_and_port() {

@@ -14,7 +14,7 @@ use torite_core::{Preset, Ruleset};
 use torite_i18n::Lang;
 use torite_sheets::{Format, Kind, Sheet};
 
-use crate::Hub;
+use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 /// Sheets rendered at once (PDFs are CPU work on the blocking pool); more requests wait.
@@ -91,7 +91,7 @@ pub(crate) async fn table(
     let ask = ask_of(&query)?;
     let ruleset = match hub.table(&id).await {
         Some(t) => t.states.borrow().summary.ruleset.clone(),
-        None => crate::http::kept_record(&hub, &id)
+        None => super::records::kept_record(&hub, &id)
             .await?
             .get("ruleset")
             .cloned()

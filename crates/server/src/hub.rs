@@ -1,0 +1,495 @@
+//! The server's shared state ([`Hub`]): the live tables, the store and the configuration
+//! ([`Config`]); loading the stored tables, creating tables and letting them go.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::RwLock;
+
+use crate::actor::{self, TableHandle};
+use crate::ask;
+use crate::refusal::{Refusal, RefusalKind, Why};
+use crate::store::{self, Store};
+use crate::table::{self, Event, TableState};
+
+/// The most tables the lobby lists.
+pub const LOBBY_SIZE: usize = 200;
+
+/// How the server paces and limits tables.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How long a bot waits before it acts, so that people can follow the play.
+    pub bot_delay: Duration,
+    /// How long a bot waits before leading the next trick (the finished trick stays in view).
+    pub trick_pause: Duration,
+    /// How long the table waits after a deal before dealing the next.
+    pub deal_pause: Duration,
+    /// The most unfinished tables the server keeps.
+    pub max_tables: usize,
+    /// The most spectators' sockets (without a token) open at one table.
+    pub max_spectators: usize,
+    /// The most spectators' sockets one client address may have open at one table.
+    pub max_spectators_per_address: usize,
+    /// The most sockets one seat's or the host's token may have open at one table.
+    pub max_token_sockets: usize,
+    /// What one unit of a table's move timer lasts: a second, except in tests.
+    pub timer_unit: Duration,
+    /// Tables one address may create per minute (bursts of as many); `None`: no limit.
+    pub creates_per_minute: Option<u32>,
+    /// How long a finished table stays live (in the lobby, its sockets answered) after the
+    /// last socket at it closed; then only its record is kept.
+    pub keep_finished: Duration,
+    /// How long a person must have had no socket open before the host may give the seat to a
+    /// bot.
+    pub replace_after: Duration,
+    /// How long a table that was never started is kept with no event and no socket open;
+    /// then it is let go (marked expired in the store, not loaded again).
+    pub expire_open: Duration,
+    /// The most open tables (not started, or being played) created by one address; `None`:
+    /// no limit.
+    pub max_open_per_address: Option<usize>,
+    /// Origins other than the server's own whose pages may call it (`scheme://host:port`, as
+    /// [`normal_origin`] writes them).
+    pub allowed_origins: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bot_delay: Duration::from_millis(700),
+            trick_pause: Duration::from_millis(1500),
+            deal_pause: Duration::from_millis(3000),
+            max_tables: 10_000,
+            max_spectators: 64,
+            max_spectators_per_address: 8,
+            max_token_sockets: 8,
+            timer_unit: Duration::from_secs(1),
+            creates_per_minute: Some(20),
+            keep_finished: Duration::from_secs(600),
+            replace_after: Duration::from_secs(60),
+            expire_open: Duration::from_secs(30 * 60),
+            max_open_per_address: Some(10),
+            allowed_origins: Vec::new(),
+        }
+    }
+}
+
+impl Config {
+    /// No pauses: bots act at once, and no limit on creating tables (tests and load tests).
+    #[must_use]
+    pub fn instant() -> Config {
+        Config {
+            bot_delay: Duration::ZERO,
+            trick_pause: Duration::ZERO,
+            deal_pause: Duration::ZERO,
+            creates_per_minute: None,
+            max_open_per_address: None,
+            ..Config::default()
+        }
+    }
+
+    /// Admits the pages of `origin` (an `http://` or `https://` origin) besides the server's
+    /// own.
+    ///
+    /// # Errors
+    ///
+    /// `origin` is not an origin (`scheme://host[:port]`, nothing more).
+    pub fn allow_origin(&mut self, origin: &str) -> Result<(), String> {
+        let normal = normal_origin(origin)?;
+        if !self.allowed_origins.contains(&normal) {
+            self.allowed_origins.push(normal);
+        }
+        Ok(())
+    }
+}
+
+/// An origin in the normal form `scheme://host:port` (lower case, the port always written),
+/// or why it is not one. Only `http` and `https` origins are accepted.
+///
+/// # Errors
+///
+/// A one-line reason: not a URL, another scheme, no host, or a path, query or user part.
+pub fn normal_origin(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let uri: axum::http::Uri = text
+        .parse()
+        .map_err(|e| format!("{text:?} is not an origin (scheme://host[:port]): {e}"))?;
+    let scheme = uri.scheme_str().unwrap_or_default().to_ascii_lowercase();
+    let default_port = match scheme.as_str() {
+        "http" => 80,
+        "https" => 443,
+        _ => return Err(format!("{text:?} is not an http:// or https:// origin")),
+    };
+    let authority = uri
+        .authority()
+        .ok_or_else(|| format!("{text:?} has no host"))?;
+    if authority.as_str().contains('@') {
+        return Err(format!(
+            "{text:?} has a user part: an origin is scheme://host[:port]"
+        ));
+    }
+    if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
+        return Err(format!(
+            "{text:?} has a path: an origin is scheme://host[:port]"
+        ));
+    }
+    let host = authority.host().to_ascii_lowercase();
+    let port = authority.port_u16().unwrap_or(default_port);
+    Ok(format!("{scheme}://{host}:{port}"))
+}
+
+/// The server's shared state: the live tables and the store.
+#[derive(Debug)]
+pub struct Hub {
+    tables: RwLock<HashMap<String, TableHandle>>,
+    /// Table creations per address: the allowance left and when it was last counted.
+    creations: std::sync::Mutex<HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
+    /// Held from counting an address's open tables to adding the new one, so that requests
+    /// at once cannot all pass [`Config::max_open_per_address`].
+    create_gate: tokio::sync::Mutex<()>,
+    store: Arc<dyn Store>,
+    config: Config,
+}
+
+impl std::fmt::Debug for dyn Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Store")
+    }
+}
+
+/// The address a client is counted as for the per-address caps (open tables, table creations,
+/// spectator sockets): an IPv4 address as it is (also when mapped into IPv6), an IPv6 address
+/// by its /64 network, since one host or home is usually given a whole /64 and could otherwise
+/// take a fresh address for every request.
+pub(crate) fn client_address(ip: std::net::IpAddr) -> std::net::IpAddr {
+    use std::net::{IpAddr, Ipv6Addr};
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+    }
+}
+
+/// A refusal for a failure inside the server that the request did not cause.
+fn internal(e: impl std::fmt::Display) -> Refusal {
+    Refusal::bad(Why::Internal {
+        detail: e.to_string(),
+    })
+}
+
+pub(crate) fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+impl Hub {
+    /// Loads every stored table, replays its events and starts its task.
+    ///
+    /// # Errors
+    ///
+    /// The store cannot be read. A table whose log does not replay is reported on standard
+    /// error and served as far as it replays.
+    pub async fn load(store: Arc<dyn Store>, config: Config) -> Result<Arc<Hub>, String> {
+        let stored = store.load_all().await.map_err(|e| e.to_string())?;
+        let mut tables = HashMap::new();
+        for table in stored {
+            let mut events = table.events.iter();
+            let Some(first) = events.next() else {
+                continue;
+            };
+            let built = serde_json::from_str::<Event>(first)
+                .map_err(|e| e.to_string())
+                .and_then(|e| TableState::new(&table.id, &e).map_err(|e| e.to_string()));
+            let mut state = match built {
+                Ok(state) => state,
+                Err(e) => {
+                    tracing::error!(table = %table.id, "cannot be loaded: {e}");
+                    continue;
+                }
+            };
+            for (i, body) in events.enumerate() {
+                let applied = serde_json::from_str::<Event>(body)
+                    .map_err(|e| e.to_string())
+                    .and_then(|e| state.apply(&e).map_err(|e| e.to_string()));
+                if let Err(e) = applied {
+                    tracing::error!(
+                        table = %table.id,
+                        "event {} does not replay ({e}); the table stops there",
+                        i + 1
+                    );
+                    break;
+                }
+            }
+            if state.game().is_finished() {
+                // Stopped between the last event and keeping the record: keep it now.
+                let record = state.record().to_string();
+                if let Err(e) = store.save_record(&table.id, &record).await {
+                    tracing::error!(table = %table.id, "record not kept: {e}");
+                }
+            }
+            tracing::info!(
+                table = %table.id,
+                status = state.status().as_str(),
+                version = state.version(),
+                "table loaded"
+            );
+            let handle = actor::spawn(state, Arc::clone(&store), config.clone());
+            tables.insert(table.id.clone(), handle);
+        }
+        tracing::info!(tables = tables.len(), "tables loaded from the store");
+        Ok(Arc::new(Hub {
+            tables: RwLock::new(tables),
+            creations: std::sync::Mutex::new(HashMap::new()),
+            create_gate: tokio::sync::Mutex::new(()),
+            store,
+            config,
+        }))
+    }
+
+    /// The table with this id, while it is live.
+    pub async fn table(&self, id: &str) -> Option<TableHandle> {
+        self.tables.read().await.get(id).cloned()
+    }
+
+    /// Lets go of finished tables nobody has had open for [`Config::keep_finished`] (their
+    /// tasks end once their last socket closes, and their records stay in the store), and of
+    /// tables never started that have been idle for [`Config::expire_open`] (marked expired
+    /// in the store).
+    pub async fn sweep(&self) {
+        use std::sync::atomic::Ordering;
+        let now = now_secs();
+        let keep = self.config.keep_finished.as_secs();
+        let expire = u64::try_from(self.config.expire_open.as_millis()).unwrap_or(u64::MAX);
+        let now_ms = actor::now_ms();
+        let mut idle = Vec::new();
+        self.tables.write().await.retain(|id, h| {
+            let state = h.states.borrow();
+            let quiet = h.connections.load(Ordering::SeqCst) == 0;
+            if state.summary.status == "open"
+                && quiet
+                && now_ms.saturating_sub(h.last_active.load(Ordering::SeqCst)) >= expire
+            {
+                idle.push(h.clone());
+            }
+            let gone =
+                state.summary.status == "finished" && quiet && now >= state.finished_at + keep;
+            if gone {
+                tracing::info!(table = %id, "finished table let go (its record is kept)");
+            }
+            !gone
+        });
+        for table in idle {
+            // The table's task decides (a request may have come meanwhile) and marks it.
+            let expired = ask::ask_plain(&table.tx, |reply| actor::Cmd::Expire { reply })
+                .await
+                .unwrap_or(false);
+            if expired {
+                self.tables.write().await.remove(&table.id);
+            }
+        }
+    }
+
+    /// The lobby: the summaries of the newest [`LOBBY_SIZE`] tables, newest first.
+    pub async fn summaries(&self) -> Vec<table::Summary> {
+        let tables = self.tables.read().await;
+        let mut list: Vec<table::Summary> = tables
+            .values()
+            .map(|h| h.states.borrow().summary.clone())
+            .collect();
+        list.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
+        list.truncate(LOBBY_SIZE);
+        list
+    }
+
+    /// Creates a table whose host sits in `seat`; returns the table id and the host's token.
+    /// Its deals and draws come from table seed `seed` ([`torite_core::Seeds`]), a random one
+    /// when `None`. `creator` is the address asking, counted against [`Config::max_open_per_address`].
+    ///
+    /// # Errors
+    ///
+    /// A refusal for a bad ruleset, name, seat or timer, too many tables (on the server, or
+    /// open ones from `creator`), or a storage failure.
+    pub async fn create(
+        &self,
+        ruleset: &serde_json::Value,
+        name: &str,
+        seat: usize,
+        timer: Option<u32>,
+        seed: Option<u64>,
+        creator: Option<std::net::IpAddr>,
+    ) -> Result<(String, String), Refusal> {
+        let _gate = match (self.config.max_open_per_address, creator) {
+            (Some(_), Some(_)) => Some(self.create_gate.lock().await),
+            _ => None,
+        };
+        let (live, mine) = self
+            .tables
+            .read()
+            .await
+            .values()
+            .filter(|h| h.states.borrow().summary.status != "finished")
+            .fold((0, 0), |(live, mine), h| {
+                let theirs = creator.is_some() && h.creator == creator;
+                (live + 1, mine + usize::from(theirs))
+            });
+        if live >= self.config.max_tables {
+            return Err(Refusal::new(RefusalKind::Full, Why::ServerFull));
+        }
+        if let Some(max) = self.config.max_open_per_address
+            && mine >= max
+        {
+            return Err(Refusal::new(
+                RefusalKind::TooMany,
+                Why::TooManyOpen {
+                    open: mine.to_string(),
+                    max: max.to_string(),
+                },
+            ));
+        }
+        if let Some(t) = timer
+            && !(5..=3600).contains(&t)
+        {
+            return Err(Refusal::bad(Why::TimerRange {
+                min: "5".into(),
+                max: "3600".into(),
+            }));
+        }
+        let name = table::check_name(name)?;
+        let token = actor::new_token();
+        let id = actor::new_token()[..12].to_owned();
+        let seed = match seed {
+            Some(seed) => seed,
+            None => {
+                let mut seed_bytes = [0u8; 8];
+                getrandom::fill(&mut seed_bytes).map_err(internal)?;
+                u64::from_le_bytes(seed_bytes)
+            }
+        };
+        let event = |ruleset: serde_json::Value| Event::Created {
+            ruleset,
+            seed,
+            host: table::token_hash(&token),
+            timer,
+            created: now_secs(),
+        };
+        let mut state = TableState::new(&id, &event(ruleset.clone()))?;
+        let rules_id = state.rules().id();
+        // Store the canonical form of the ruleset.
+        let created = event(state.rules().to_json());
+        let join = Event::Join {
+            seat,
+            name,
+            token: table::token_hash(&token),
+        };
+        state.apply(&join)?;
+        let store_err = |e: store::StoreError| {
+            tracing::error!(table = %id, "table not created: {e}");
+            Refusal::new(
+                RefusalKind::Storage,
+                Why::Storage {
+                    detail: e.to_string(),
+                },
+            )
+        };
+        let first = serde_json::to_string(&created).map_err(internal)?;
+        self.store
+            .create_table(&id, now_secs() as i64, &first)
+            .await
+            .map_err(store_err)?;
+        let second = serde_json::to_string(&join).map_err(internal)?;
+        self.store
+            .append(&id, 1, &second)
+            .await
+            .map_err(store_err)?;
+        let mut handle = actor::spawn(state, Arc::clone(&self.store), self.config.clone());
+        handle.creator = creator;
+        self.tables.write().await.insert(id.clone(), handle);
+        tracing::info!(table = %id, base = rules_id, "table created");
+        Ok((id, token))
+    }
+
+    /// Counts a table creation by `ip` against [`Config::creates_per_minute`]; false when
+    /// that address has created too many tables lately.
+    pub fn may_create(&self, ip: std::net::IpAddr) -> bool {
+        let Some(per_minute) = self.config.creates_per_minute else {
+            return true;
+        };
+        let burst = f64::from(per_minute);
+        let now = std::time::Instant::now();
+        let mut map = self
+            .creations
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.len() > 100_000 {
+            // Forget addresses whose allowance has refilled.
+            map.retain(|_, (_, at)| now.duration_since(*at).as_secs_f64() < 60.0);
+        }
+        let (allowance, at) = map.entry(ip).or_insert((burst, now));
+        *allowance = (*allowance + now.duration_since(*at).as_secs_f64() * burst / 60.0).min(burst);
+        *at = now;
+        if *allowance < 1.0 {
+            return false;
+        }
+        *allowance -= 1.0;
+        true
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::IpAddr;
+
+    use super::{client_address, normal_origin};
+
+    #[test]
+    fn origins_are_normalised() {
+        assert_eq!(
+            normal_origin("https://Torite.Example").unwrap(),
+            "https://torite.example:443"
+        );
+        assert_eq!(
+            normal_origin("http://127.0.0.1:8080/").unwrap(),
+            "http://127.0.0.1:8080"
+        );
+        assert!(normal_origin("ftp://x").is_err());
+        assert!(normal_origin("null").is_err());
+        assert!(normal_origin("https://x/path").is_err());
+        assert!(normal_origin("https://u@x").is_err());
+    }
+
+    #[test]
+    fn clients_are_counted_by_ipv4_address_or_ipv6_network() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(client_address(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(client_address(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(
+            client_address(ip("2001:db8:1:2:aaaa::1")),
+            ip("2001:db8:1:2::")
+        );
+        assert_eq!(
+            client_address(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            client_address(ip("2001:db8:1:2::1"))
+        );
+        assert_ne!(
+            client_address(ip("2001:db8:1:3::1")),
+            client_address(ip("2001:db8:1:2::1"))
+        );
+        assert_eq!(client_address(ip("::1")), ip("::"));
+    }
+}
