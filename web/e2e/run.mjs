@@ -593,6 +593,11 @@ await test("refused requests are told in words, never as raw JSON", async (page)
     [{ status: 413, contentType: "application/json", body: '{"error":"the body is over 16 KiB"}' }, "That is more than the server accepts."],
     [{ status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" }, "The server failed (status 502): try again in a moment."],
     [{ status: 409, contentType: "application/json", body: '{"error":"seat 1 is taken"}' }, "seat 1 is taken"],
+    // A code the catalogs know is worded from them with its arguments, not from `error`; an
+    // unknown one falls back to the server's English.
+    [{ status: 409, contentType: "application/json", body: '{"error":"(server words)","code":"seat-taken","args":{"seat":"2"}}' }, "seat 2 is taken"],
+    [{ status: 400, contentType: "application/json", body: '{"error":"name refused","code":"name-character","args":{"character":"U+202E","why":{"key":"char-bidi"}}}' }, "names may not contain U+202E (a bidirectional control)"],
+    [{ status: 409, contentType: "application/json", body: '{"error":"a refusal from a newer server","code":"not-yet-known","args":{}}' }, "a refusal from a newer server"],
   ];
   for (const [answer, shown] of answers) {
     await page.route("**/api/tables", (route) => (route.request().method() === "POST" ? route.fulfill(answer) : route.continue()));
