@@ -9,6 +9,8 @@
 //!   a person who does not act in time.
 //! - On start every stored table is replayed, so a server killed at any moment resumes every
 //!   table where it was.
+//! - Every refusal ([`refusal`]) is a message of the Fluent catalogs, sent as its English
+//!   text, its code and its arguments, so that a client can word it in its reader's language.
 //!
 //! The protocol is described in `docs/PROTOCOL.md`.
 //!
