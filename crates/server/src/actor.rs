@@ -21,6 +21,7 @@ use torite_bots::{Bot, BotSpec};
 use torite_core::{Action, ParseActionError, Seat, View};
 
 use crate::Config;
+use crate::protocol::ResultMsg;
 use crate::refusal::Why;
 use crate::store::Store;
 use crate::table::{
@@ -356,22 +357,30 @@ fn publish_of(
     } else {
         0
     };
-    let summary = state
-        .summary(connected)
-        .with_presence(absent_since, replace_after_ms);
-    let results = state.results();
+    let summary = Arc::new(
+        state
+            .summary(connected)
+            .with_presence(absent_since, replace_after_ms),
+    );
+    let results: Arc<[ResultMsg]> = state.results().into();
     let n = state.seats().len();
     // Only a person's seat can have a socket: bots' and empty seats get no message of their
     // own (a socket without a seat of its own is shown the spectators' message).
     let seats = (0..n)
         .map(|s| match state.seats()[s] {
-            Occupant::Human { .. } => {
-                Arc::from(state.state_message(Some(s), &summary, &results, deadline))
-            }
+            Occupant::Human { .. } => Arc::from(
+                state
+                    .state_message(Some(s), &summary, &results, deadline)
+                    .to_text(),
+            ),
             _ => Arc::from(""),
         })
         .collect();
-    let spectator = Arc::from(state.state_message(None, &summary, &results, deadline));
+    let spectator = Arc::from(
+        state
+            .state_message(None, &summary, &results, deadline)
+            .to_text(),
+    );
     let owners = state
         .seats()
         .iter()
@@ -383,7 +392,7 @@ fn publish_of(
     Published {
         version: state.version(),
         finished_at,
-        summary,
+        summary: Summary::clone(&summary),
         seats,
         spectator,
         owners,

@@ -330,6 +330,7 @@ impl Harness {
         let n = replayed.seats().len();
         let logged = replayed.summary(&vec![0; n]);
         let summary = &published.summary;
+        let shared = Arc::new(summary.clone());
         let seats_of = |s: &crate::table::Summary| -> Vec<(String, &'static str, Option<String>)> {
             s.seats
                 .iter()
@@ -341,12 +342,12 @@ impl Harness {
         {
             return Err("the published summary is not the one the stored log replays to".into());
         }
-        let results = replayed.results();
+        let results: Arc<[crate::protocol::ResultMsg]> = replayed.results().into();
         for seat in 0..n {
             let expected = match replayed.seats()[seat] {
-                Occupant::Human { .. } => {
-                    replayed.state_message(Some(seat), summary, &results, None)
-                }
+                Occupant::Human { .. } => replayed
+                    .state_message(Some(seat), &shared, &results, None)
+                    .to_text(),
                 _ => String::new(),
             };
             if *published.seats[seat] != *expected {
@@ -355,7 +356,8 @@ impl Harness {
                 ));
             }
         }
-        if *published.spectator != *replayed.state_message(None, summary, &results, None) {
+        let spectator = replayed.state_message(None, &shared, &results, None);
+        if *published.spectator != *spectator.to_text() {
             return Err("the spectators' published state is not the one the log replays to".into());
         }
         let Some(deal) = shown_deal(&events)? else {

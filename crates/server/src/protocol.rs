@@ -1,12 +1,17 @@
 //! The WebSocket messages, as types: what a client sends ([`ClientMsg`]) and what the server
-//! answers besides the state ([`ServerMsg`]). Their JSON is the one `docs/PROTOCOL.md`
-//! documents: an object whose `"type"` names the message, its other keys in the order shown
-//! there. The state message itself is built from a seat's `View` in [`crate::table`].
+//! sends ([`ServerMsg`]), the state message among them ([`StateMsg`], `state.rs`). Their JSON
+//! is the one `docs/PROTOCOL.md` documents: an object whose `"type"` names the message, its
+//! other keys in the order shown there. A state message is built from a seat's `View` by
+//! [`crate::table::TableState::state_message`].
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use torite_core::Seat;
+
+mod state;
+
+pub use state::{DealMsg, LotMsg, PhaseMsg, PlayedMsg, ResultMsg, StateMsg};
 
 /// The longest action code a client may send; anything longer is refused unread.
 const MAX_ACTION: usize = 16;
@@ -101,10 +106,12 @@ impl ClientMsg {
     }
 }
 
-/// A message from the server other than the state.
+/// A message from the server.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
+    /// The table as the receiving seat may see it, whenever it changes.
+    State(Box<StateMsg>),
     /// The first message on a socket: which table, which seat, whether the host.
     Welcome {
         /// The table id.

@@ -1,104 +1,29 @@
 //! One table's state, rebuilt from its event log.
 //!
-//! A table is its log of [`Event`]s: created, seats taken, started, deals dealt, actions taken,
-//! deals scored. [`TableState::apply`] checks an event and applies it, changing nothing when it
-//! refuses one, so the same function runs live (after the event is stored) and when a table is
-//! reloaded from the store. Every message to a seat is built from that seat's [`View`]
-//! ([`TableState::state_message`]), so another seat's cards cannot reach it.
+//! A table is its log of [`Event`]s (`event.rs`): created, seats taken, started, deals dealt,
+//! actions taken, deals scored. [`TableState`] is who sits where (people, bots, tokens) and the
+//! game as core's [`Table`] plays it, which deals, checks the actions, scores, draws and keeps
+//! the record; the server adds no game logic of its own. [`TableState::apply`] checks an event
+//! and applies it, changing nothing when it refuses one, so the same function runs live (after
+//! the event is stored) and when a table is reloaded from the store. Every message to a seat is
+//! built from that seat's [`View`](torite_core::View) ([`TableState::state_message`],
+//! `message.rs`), so another seat's cards cannot reach it.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use torite_bots::{BotError, BotSpec};
-use torite_core::{
-    Action, CardSet, Deal, Game, Phase, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds, Trump,
-    View,
-};
+use torite_core::table::{Step, first_dealer};
+use torite_core::{CardSet, Deal, Game, GameError, Ruleset, ScoreError, Seat, Table, Trump};
+
+mod event;
+mod message;
+#[cfg(test)]
+mod tests;
+
+pub use event::{Actor, Event};
+pub use message::{SeatSummary, Summary};
 
 /// Longest display name, in characters.
 pub const MAX_NAME: usize = 24;
-
-/// One entry of a table's log, as stored.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
-    /// The table was created.
-    Created {
-        /// The ruleset in record form.
-        ruleset: Value,
-        /// Seed of the deals and draws.
-        seed: u64,
-        /// The host's token hash.
-        host: String,
-        /// Seconds a human seat has to act before a bot plays for it.
-        timer: Option<u32>,
-        /// Creation time, seconds since the Unix epoch.
-        created: u64,
-    },
-    /// A person took a seat.
-    Join {
-        /// The seat.
-        seat: Seat,
-        /// The display name.
-        name: String,
-        /// The seat token's hash.
-        token: String,
-    },
-    /// A bot took a seat (empty, or replacing a person).
-    Bot {
-        /// The seat.
-        seat: Seat,
-        /// The bot spec, stored as its text (`heuristic`, `ismcts:200ms`).
-        #[serde(with = "as_text")]
-        bot: BotSpec,
-    },
-    /// The host started the game.
-    Start,
-    /// A deal was dealt.
-    Deal {
-        /// Each seat's hand, as card codes.
-        hands: Vec<String>,
-    },
-    /// A seat acted.
-    Act {
-        /// The seat.
-        seat: Seat,
-        /// The action, stored as its code (`AS`, `lot`, `pass`, `call:S`).
-        action: Action,
-        /// Who chose it; absent when the seat's occupant did.
-        #[serde(default, skip_serializing_if = "Actor::is_occupant")]
-        by: Actor,
-    },
-    /// The finished deal was scored.
-    Score {
-        /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
-        draw: Option<Seat>,
-    },
-}
-
-/// Who chose a seat's action, stored as the `by` of [`Event::Act`].
-///
-/// Logs written before this type existed stored `by` as free text; the server only ever wrote
-/// `"timer"` and `"fallback"` there, or left it out, which is exactly what this reads.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Actor {
-    /// The seat's occupant: the person sitting there, or the bot given the seat (no `by`).
-    #[default]
-    Occupant,
-    /// A bot standing in for a person whose move timer ran out (`"timer"`).
-    Timer,
-    /// The server itself: the first legal action, after the seat's bot chose an illegal one
-    /// (`"fallback"`).
-    Fallback,
-}
-
-impl Actor {
-    /// Whether the seat's occupant chose the action (then the log leaves `by` out).
-    #[must_use]
-    pub const fn is_occupant(&self) -> bool {
-        matches!(self, Actor::Occupant)
-    }
-}
 
 /// Who sits in a seat.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -145,24 +70,28 @@ impl Status {
     }
 }
 
-/// A table's state: seats, game and record.
+/// A table's state: who sits where, and the game as core's [`Table`] drives it.
+///
+/// The game is the [`Table`]'s: it deals every deal and makes every draw from the table seed,
+/// checks and applies the actions, scores each deal and keeps the record. The log follows it
+/// with events of its own, a step behind: the table deals the next deal as soon as one is
+/// scored, the log deals it (a `deal` event holding its hands, so that a later seed scheme
+/// does not change how a log replays) after the pause between deals; the table scores a deal
+/// with its last action, the log with the `score` event that follows it (holding the draw,
+/// where one is needed). Until the log has dealt a deal the messages show the one before.
 #[derive(Debug)]
 pub struct TableState {
     id: String,
-    rules: Ruleset,
-    seed: u64,
     host: String,
     timer: Option<u32>,
     created: u64,
     seats: Vec<Occupant>,
     started: bool,
-    game: Game,
-    record: Record,
-    /// The table seed's streams, past the deals dealt and the draws made so far (the deals of
-    /// a stored log keep their own hands and draws, so the seed only decides what comes next).
-    seeds: Seeds,
-    /// The last finished deal, kept for display until the next one is dealt.
-    finished_deal: Option<Deal>,
+    table: Table,
+    /// The log's `deal` events so far: the deals the messages may show.
+    dealt: usize,
+    /// The log's `score` events so far.
+    scored: usize,
     /// The token hashes of people whose seats were given to bots, with those seats.
     replaced: Vec<(String, Seat)>,
     version: u64,
@@ -266,28 +195,9 @@ pub fn parse_bot(spec: &str) -> Result<BotSpec, Refusal> {
     })
 }
 
-/// Serde for a value stored as its text: written with `Display`, read back with `FromStr`.
-mod as_text {
-    use std::fmt::Display;
-    use std::str::FromStr;
-
-    use serde::{Deserialize, Deserializer, Serializer, de};
-
-    pub(super) fn serialize<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(v)
-    }
-
-    pub(super) fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
-    where
-        T: FromStr<Err: Display>,
-        D: Deserializer<'de>,
-    {
-        String::deserialize(d)?.parse().map_err(de::Error::custom)
-    }
-}
-
 impl TableState {
-    /// A table from its `Created` event.
+    /// A table from its `Created` event: its game's first deal is dealt by
+    /// [`first_dealer`] (the last seat) from the table seed, and shown once the log deals it.
     ///
     /// # Errors
     ///
@@ -307,25 +217,18 @@ impl TableState {
         let bad_rules = |e: String| Refusal::bad(Why::BadRuleset { detail: e });
         let rules = Ruleset::from_json(ruleset)
             .map_err(|e| Refusal::bad(crate::refusal::ruleset_refused(&e)))?;
-        let n = rules.players as usize;
-        let game = Game::new(rules, n - 1).map_err(|e| bad_rules(e.to_string()))?;
+        let table =
+            Table::new(rules, first_dealer(&rules), *seed).map_err(|e| bad_rules(e.to_string()))?;
         Ok(TableState {
             id: id.to_owned(),
-            rules,
-            seed: *seed,
             host: host.clone(),
             timer: *timer,
             created: *created,
-            seats: vec![Occupant::Empty; n],
+            seats: vec![Occupant::Empty; rules.players as usize],
             started: false,
-            game,
-            record: Record {
-                ruleset: rules,
-                players: None,
-                deals: Vec::new(),
-            },
-            seeds: Seeds::new(*seed),
-            finished_deal: None,
+            table,
+            dealt: 0,
+            scored: 0,
             replaced: Vec::new(),
             version: 1,
         })
@@ -346,13 +249,19 @@ impl TableState {
     /// The rules.
     #[must_use]
     pub const fn rules(&self) -> &Ruleset {
-        &self.rules
+        self.table.game().rules()
     }
 
     /// The game.
     #[must_use]
     pub const fn game(&self) -> &Game {
-        &self.game
+        self.table.game()
+    }
+
+    /// The game's driver, which may be a deal ahead of the log (see [`TableState`]).
+    #[must_use]
+    pub const fn table(&self) -> &Table {
+        &self.table
     }
 
     /// Who sits where.
@@ -370,13 +279,13 @@ impl TableState {
     /// The table's seed.
     #[must_use]
     pub const fn seed(&self) -> u64 {
-        self.seed
+        self.table.seeds().seed()
     }
 
     /// Where the table is in its life.
     #[must_use]
     pub fn status(&self) -> Status {
-        if self.game.is_finished() {
+        if self.game().is_finished() {
             Status::Finished
         } else if self.started {
             Status::Playing
@@ -418,52 +327,59 @@ impl TableState {
         }
     }
 
-    /// The seat to act now, if a deal is in progress.
-    #[must_use]
-    pub fn to_act(&self) -> Option<Seat> {
-        self.game.deal().filter(|d| !d.is_over()).map(Deal::to_act)
+    /// The deal the messages show, with its index: the deal the log dealt last, in progress
+    /// or over (then the table has already dealt the next one).
+    pub(crate) fn shown(&self) -> Option<(usize, &Deal)> {
+        let index = self.dealt.checked_sub(1)?;
+        let deal = if self.game().results().len() > index {
+            self.table.last_deal()
+        } else {
+            self.table.deal()
+        };
+        deal.map(|deal| (index, deal))
     }
 
-    /// What the table does next on its own, when nobody needs to act.
+    /// The seat to act now, if the deal the log dealt last is in progress.
     #[must_use]
-    pub fn next_step(&self) -> Option<Event> {
-        if !self.started || self.game.is_finished() {
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.dealt <= self.game().results().len() {
             return None;
         }
-        match self.game.deal() {
-            None => Some(Event::Deal {
-                hands: self.next_hands(),
-            }),
-            Some(deal) if deal.is_over() => Some(Event::Score {
-                draw: self.next_draw(),
-            }),
-            Some(_) => None,
+        match self.table.next_step() {
+            Step::Act { seat } => Some(seat),
+            Step::Draw { .. } | Step::GameOver => None,
         }
+    }
+
+    /// What the table does next on its own, when nobody needs to act: the log scores the
+    /// deal that is over (with the seed's draw, where one is needed) or deals the deal the
+    /// table has dealt.
+    #[must_use]
+    pub fn next_step(&self) -> Option<Event> {
+        if !self.started {
+            return None;
+        }
+        if self.scored < self.dealt {
+            if self.game().results().len() == self.dealt {
+                return Some(Event::Score { draw: None });
+            }
+            return match self.table.next_step() {
+                Step::Draw { .. } => Some(Event::Score {
+                    draw: self.table.clone().draw().ok(),
+                }),
+                Step::Act { .. } | Step::GameOver => None,
+            };
+        }
+        let next = self.table.record().deals.get(self.dealt)?;
+        Some(Event::Deal {
+            hands: next.hands.iter().map(CardSet::to_string).collect(),
+        })
     }
 
     /// Whether the table waits between deals (a deal was just scored).
     #[must_use]
     pub fn between_deals(&self) -> bool {
-        self.started
-            && !self.game.is_finished()
-            && self.game.deal().is_none()
-            && self.finished_deal.is_some()
-    }
-
-    /// The hands of the next deal: the table seed's next deal ([`Seeds`]).
-    fn next_hands(&self) -> Vec<String> {
-        let hands = self.seeds.clone().next_hands(&self.rules);
-        hands[..self.rules.players as usize]
-            .iter()
-            .map(CardSet::to_string)
-            .collect()
-    }
-
-    /// The seat that draws highest when the finished deal needs a draw: the table seed's next
-    /// draw ([`Seeds`]).
-    fn next_draw(&self) -> Option<Seat> {
-        let tied = self.game.draw_needed()?;
-        self.seeds.clone().next_draw(SeatSet::from_bits(tied))
+        self.started && self.scored > 0 && self.scored == self.dealt && !self.game().is_finished()
     }
 
     /// Checks an event and applies it; nothing changes when it is refused.
@@ -489,45 +405,40 @@ impl TableState {
             }
             Event::Start => {
                 self.started = true;
-                self.record.players = Some((0..self.seats.len()).map(|s| self.name(s)).collect());
+                let names = (0..self.seats.len()).map(|s| self.name(s)).collect();
+                // One name per seat: the table takes them.
+                let _ = self.table.set_players(names);
             }
             Event::Deal { hands } => {
                 let hands = parse_hands(hands)?;
-                let deal = self.game.start_deal(&hands).map_err(|e| bad_event(&e))?;
-                self.record.deals.push(RecordDeal {
-                    dealer: deal.dealer(),
-                    hands,
-                    actions: Vec::new(),
-                    draw: None,
-                });
-                let _ = self.seeds.next_hands(&self.rules);
-                self.finished_deal = None;
+                if self.dealt_hands() != Some(&hands[..]) {
+                    // A log written under another seed scheme holds its own hands.
+                    self.table.deal_with(&hands).map_err(|e| bad_event(&e))?;
+                }
+                self.dealt += 1;
             }
             Event::Act { action, .. } => {
                 let action = *action;
-                self.game.apply(action).map_err(|e| match e {
-                    torite_core::GameError::Play(e) => Refusal::illegal(action, &e),
+                self.table.apply(action).map_err(|e| match e {
+                    GameError::Play(e) => Refusal::illegal(action, &e),
                     other => bad_event(&other),
                 })?;
-                if let Some(deal) = self.record.deals.last_mut() {
-                    deal.actions.push(action);
-                }
             }
             Event::Score { draw } => {
-                let deal = self.game.deal().cloned();
-                let tied = self.game.draw_needed();
-                self.game.finish_deal(*draw).map_err(|e| bad_event(&e))?;
-                if let Some(tied) = tied {
-                    let _ = self.seeds.next_draw(SeatSet::from_bits(tied));
+                if let (Some(seat), Step::Draw { .. }) = (*draw, self.table.next_step()) {
+                    self.table.draw_with(seat).map_err(|e| bad_event(&e))?;
                 }
-                if let Some(d) = self.record.deals.last_mut() {
-                    d.draw = self.game.results().last().and_then(|r| r.draw);
-                }
-                self.finished_deal = deal;
+                self.scored += 1;
             }
         }
         self.version += 1;
         Ok(())
+    }
+
+    /// The hands of the deal the table has dealt and the log has not yet.
+    fn dealt_hands(&self) -> Option<&[CardSet]> {
+        let deal = self.table.record().deals.get(self.dealt)?;
+        Some(&deal.hands)
     }
 
     /// Checks an event without applying it.
@@ -564,7 +475,7 @@ impl TableState {
             }
             Event::Bot { seat, .. } => {
                 seat_ok(*seat)?;
-                if self.game.is_finished() {
+                if self.game().is_finished() {
                     return Err(Refusal::conflict(Why::GameOver));
                 }
                 if self.started && matches!(self.seats[*seat], Occupant::Bot { .. }) {
@@ -589,16 +500,29 @@ impl TableState {
                 if !self.started {
                     return Err(Refusal::conflict(Why::NotStarted));
                 }
-                parse_hands(hands).map(|_| ())
+                if self.scored < self.dealt {
+                    return Err(bad_event(&GameError::DealInProgress));
+                }
+                let Some(dealt) = self.dealt_hands() else {
+                    return Err(bad_event(&GameError::GameOver));
+                };
+                let hands = parse_hands(hands)?;
+                if dealt != &hands[..] {
+                    self.table
+                        .clone()
+                        .deal_with(&hands)
+                        .map_err(|e| bad_event(&e))?;
+                }
+                Ok(())
             }
             Event::Act { seat, action, .. } => {
-                let Some(deal) = self.game.deal().filter(|d| !d.is_over()) else {
+                let (Some(to_act), Some(deal)) = (self.to_act(), self.table.deal()) else {
                     return Err(Refusal::conflict(Why::NoDeal));
                 };
                 let parsed = *action;
-                if deal.to_act() != *seat {
+                if to_act != *seat {
                     return Err(Refusal::conflict(Why::NotYourTurn {
-                        seat: deal.to_act().to_string(),
+                        seat: to_act.to_string(),
                     }));
                 }
                 match deal.check(parsed) {
@@ -606,10 +530,34 @@ impl TableState {
                     None => Ok(()),
                 }
             }
-            Event::Score { .. } => match self.game.deal() {
-                Some(d) if d.is_over() => Ok(()),
-                _ => Err(Refusal::conflict(Why::NoDealToScore)),
-            },
+            Event::Score { draw } => {
+                if self.scored == self.dealt {
+                    return Err(Refusal::conflict(Why::NoDealToScore));
+                }
+                if self.game().results().len() == self.dealt {
+                    // Scored with its last action: no draw was needed.
+                    return match draw {
+                        None => Ok(()),
+                        Some(seat) => Err(bad_event(&ScoreError::BadDraw {
+                            seat: *seat,
+                            tied: 0,
+                        })),
+                    };
+                }
+                match (self.table.next_step(), draw) {
+                    (Step::Draw { tied }, Some(seat)) if tied.contains(*seat) => Ok(()),
+                    (Step::Draw { tied }, Some(seat)) => Err(bad_event(&ScoreError::BadDraw {
+                        seat: *seat,
+                        tied: tied.bits(),
+                    })),
+                    (Step::Draw { tied }, None) => {
+                        Err(bad_event(&ScoreError::NeedsDraw { tied: tied.bits() }))
+                    }
+                    (Step::Act { .. } | Step::GameOver, _) => {
+                        Err(Refusal::conflict(Why::NoDealToScore))
+                    }
+                }
+            }
         }
     }
 
@@ -617,9 +565,9 @@ impl TableState {
     /// is in progress (the deal being played has hidden hands).
     #[must_use]
     pub fn record(&self) -> Value {
-        let mut record = self.record.clone();
-        if !self.game.is_finished() {
-            record.deals.truncate(self.game.results().len());
+        let mut record = self.table.record().clone();
+        if !self.game().is_finished() {
+            record.deals.truncate(self.game().results().len());
         }
         if record.players.is_none() {
             record.players = Some((0..self.seats.len()).map(|s| self.name(s)).collect());
@@ -628,289 +576,10 @@ impl TableState {
         value["table"] = json!({
             "id": self.id,
             "created": self.created,
-            "complete": self.game.is_finished(),
+            "complete": self.game().is_finished(),
         });
         value
     }
-
-    /// The lobby's summary of this table (public).
-    #[must_use]
-    pub fn summary(&self, connected: &[u32]) -> Summary {
-        let seats = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(s, o)| {
-                let (kind, bot) = match o {
-                    Occupant::Empty => ("empty", None),
-                    Occupant::Human { .. } => ("human", None),
-                    Occupant::Bot { spec } => ("bot", Some(spec.to_string())),
-                };
-                SeatSummary {
-                    name: self.name(s),
-                    kind,
-                    bot,
-                    connected: connected.get(s).copied().unwrap_or(0) > 0,
-                    absent_since: None,
-                }
-            })
-            .collect();
-        Summary {
-            id: self.id.clone(),
-            ruleset: self.rules.to_json(),
-            base: self.rules.id(),
-            players: self.seats.len(),
-            status: self.status().as_str(),
-            seats,
-            created: self.created,
-            timer: self.timer,
-            deals: self.game.results().len(),
-            replace_after_ms: 0,
-        }
-    }
-
-    /// The scored deals, as every state message shows them.
-    #[must_use]
-    pub fn results(&self) -> Vec<ResultMsg> {
-        let n = self.seats.len();
-        self.game
-            .results()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| ResultMsg {
-                deal: i,
-                dealer: r.dealer,
-                tricks: r.facts.tricks[..n].to_vec(),
-                points: r.facts.points[..n].to_vec(),
-                lot: r.facts.lot.map(|l| LotResultMsg {
-                    declarers: l.declaring().iter().collect(),
-                    success: l.winner.is_some(),
-                }),
-                scores: r.score.scores[..n].to_vec(),
-                totals: r.totals[..n].to_vec(),
-                rule: torite_core::record::rule_name(r.score.rule),
-                draw: r.draw,
-            })
-            .collect()
-    }
-
-    /// The state message for `seat` (`None`: a spectator), built from that seat's [`View`],
-    /// as JSON text. `summary` and `results` are this state's ([`TableState::summary`],
-    /// [`TableState::results`]), shared by every seat's message; `deadline` is when the move
-    /// timer of the seat to act runs out (milliseconds since the Unix epoch), if one runs.
-    #[must_use]
-    pub fn state_message(
-        &self,
-        seat: Option<Seat>,
-        summary: &Summary,
-        results: &[ResultMsg],
-        deadline: Option<u64>,
-    ) -> String {
-        let n = self.seats.len();
-        let deal = self.game.deal().or(self.finished_deal.as_ref());
-        let deal_fields = deal.map(|deal| {
-            // Every deal fact below comes through a View; a spectator gets seat 0's view
-            // without its hand or legal actions.
-            let view = View::new(deal, seat.unwrap_or(0));
-            let leader = view.leader();
-            let over = view.phase() == Phase::Over;
-            let lot = view.lot();
-            DealMsg {
-                dealer: view.dealer(),
-                phase: phase_word(view.phase()),
-                to_act: (!over).then(|| view.to_act()),
-                leader,
-                trick: view
-                    .current_trick()
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| PlayedMsg {
-                        seat: (leader + i) % n,
-                        card: c.to_string(),
-                    })
-                    .collect(),
-                winning: view.winning(),
-                led: view.led().map(|s| s.letter().to_string()),
-                hand_sizes: view.hand_sizes(),
-                trump: trump_code(view.trump()),
-                lot: LotMsg {
-                    declarers: lot.declaring().iter().collect(),
-                    failed: lot.failing().iter().collect(),
-                },
-                tricks_won: view.tricks_won().to_vec(),
-                card_points: view.card_points(),
-                tricks_completed: view.tricks_completed(),
-                last_trick: view.last_trick().map(|t| TrickMsg {
-                    leader: t.leader,
-                    cards: t.cards().iter().map(ToString::to_string).collect(),
-                    winner: t.winner,
-                }),
-                hand: seat.map(|_| sorted_hand(&self.rules, view.trump(), view.hand())),
-                legal: if seat.is_some() {
-                    view.legal_actions().iter().map(|a| a.to_string()).collect()
-                } else {
-                    Vec::new()
-                },
-            }
-        });
-        let msg = StateMsg {
-            kind: "state",
-            version: self.version,
-            seat,
-            table: summary,
-            ruleset: self.rules.id(),
-            players: n,
-            started: self.started,
-            deal: deal.map(|_| self.record.deals.len().saturating_sub(1)),
-            totals: self.game.totals(),
-            held: self.game.held().len(),
-            results,
-            finished: self.game.is_finished(),
-            winners: self.game.winners(),
-            deadline,
-            fields: deal_fields,
-        };
-        serde_json::to_string(&msg).unwrap_or_default()
-    }
-}
-
-/// A table in the lobby (public: no token).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct Summary {
-    /// The table id.
-    pub id: String,
-    /// The ruleset in record form.
-    pub ruleset: Value,
-    /// The preset it is based on.
-    pub base: &'static str,
-    /// The number of seats.
-    pub players: usize,
-    /// `open`, `playing` or `finished`.
-    pub status: &'static str,
-    /// Who sits where.
-    pub seats: Vec<SeatSummary>,
-    /// Creation time, seconds since the Unix epoch.
-    pub created: u64,
-    /// The move timer in seconds.
-    pub timer: Option<u32>,
-    /// Deals scored so far.
-    pub deals: usize,
-    /// How long a person must have been absent before the host may give the seat to a bot,
-    /// in milliseconds.
-    pub replace_after_ms: u64,
-}
-
-impl Summary {
-    /// The summary with the server's presence facts: since when each absent person's seat
-    /// has had no socket (milliseconds since the Unix epoch; kept only for a person who is
-    /// not connected) and how long an absence must last before the seat may be replaced.
-    #[must_use]
-    pub fn with_presence(mut self, absent_since: &[Option<u64>], replace_after_ms: u64) -> Summary {
-        for (seat, since) in self.seats.iter_mut().zip(absent_since) {
-            seat.absent_since = (seat.kind == "human" && !seat.connected)
-                .then_some(*since)
-                .flatten();
-        }
-        self.replace_after_ms = replace_after_ms;
-        self
-    }
-}
-
-/// A seat in a [`Summary`].
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct SeatSummary {
-    /// Display name (a bot's spec for a bot).
-    pub name: String,
-    /// `empty`, `human` or `bot`.
-    pub kind: &'static str,
-    /// The bot spec, for a bot.
-    pub bot: Option<String>,
-    /// Whether a socket of this seat is open.
-    pub connected: bool,
-    /// For a person with no socket open: since when (milliseconds since the Unix epoch).
-    pub absent_since: Option<u64>,
-}
-
-/// A scored deal in a state message.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct ResultMsg {
-    deal: usize,
-    dealer: Seat,
-    tricks: Vec<u8>,
-    points: Vec<u32>,
-    lot: Option<LotResultMsg>,
-    scores: Vec<i32>,
-    totals: Vec<i32>,
-    rule: &'static str,
-    draw: Option<Seat>,
-}
-
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-struct LotResultMsg {
-    declarers: Vec<Seat>,
-    success: bool,
-}
-
-#[derive(Serialize)]
-struct StateMsg<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    version: u64,
-    seat: Option<Seat>,
-    table: &'a Summary,
-    ruleset: &'static str,
-    players: usize,
-    started: bool,
-    deal: Option<usize>,
-    totals: &'a [i32],
-    held: usize,
-    results: &'a [ResultMsg],
-    finished: bool,
-    winners: &'a [Seat],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    deadline: Option<u64>,
-    #[serde(flatten)]
-    fields: Option<DealMsg>,
-}
-
-#[derive(Serialize)]
-struct DealMsg {
-    dealer: Seat,
-    phase: &'static str,
-    to_act: Option<Seat>,
-    leader: Seat,
-    trick: Vec<PlayedMsg>,
-    winning: Option<Seat>,
-    led: Option<String>,
-    hand_sizes: Vec<usize>,
-    trump: Option<String>,
-    lot: LotMsg,
-    tricks_won: Vec<u8>,
-    card_points: Vec<u32>,
-    tricks_completed: usize,
-    last_trick: Option<TrickMsg>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hand: Option<Vec<String>>,
-    legal: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct PlayedMsg {
-    seat: Seat,
-    card: String,
-}
-
-#[derive(Serialize)]
-struct LotMsg {
-    declarers: Vec<Seat>,
-    failed: Vec<Seat>,
-}
-
-#[derive(Serialize)]
-struct TrickMsg {
-    leader: Seat,
-    cards: Vec<String>,
-    winner: Seat,
 }
 
 /// The refusal of a stored event the game does not take.
@@ -934,15 +603,6 @@ fn parse_hands(hands: &[String]) -> Result<Vec<CardSet>, Refusal> {
         .collect()
 }
 
-fn phase_word(phase: Phase) -> &'static str {
-    match phase {
-        Phase::LotQuestion => "lot",
-        Phase::Play => "play",
-        Phase::CallSuit => "call",
-        Phase::Over => "over",
-    }
-}
-
 /// The trump as the protocol writes it: a suit letter, `JK` for the joker alone, or none.
 pub(crate) fn trump_code(trump: Trump) -> Option<String> {
     match trump {
@@ -959,278 +619,4 @@ pub(crate) fn sorted_hand(rules: &Ruleset, trump: Trump, hand: CardSet) -> Vec<S
         .iter()
         .map(ToString::to_string)
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The `created` event of a table of `ruleset` seeded `seed`, whose host's token is "h".
-    fn created(ruleset: &str, seed: u64) -> Event {
-        Event::Created {
-            ruleset: serde_json::json!(ruleset),
-            seed,
-            host: token_hash("h"),
-            timer: None,
-            created: 0,
-        }
-    }
-
-    /// The statuses the HTTP API documented before refusals had kinds.
-    #[test]
-    fn refusal_kinds_answer_with_their_http_status() {
-        use RefusalKind::*;
-        let statuses = [
-            (Invalid, 400),
-            (Forbidden, 403),
-            (NotFound, 404),
-            (Conflict, 409),
-            (TooLarge, 413),
-            (NotJson, 415),
-            (TooMany, 429),
-            (Full, 503),
-            (Busy, 503),
-            (Storage, 503),
-            (Broken, 500),
-        ];
-        for (kind, status) in statuses {
-            assert_eq!(kind.http_status(), status, "{kind:?}");
-        }
-        assert_eq!(Refusal::bad(Why::NameNeeded).kind, Invalid);
-        assert_eq!(Refusal::forbidden(Why::NameNeeded).kind, Forbidden);
-        assert_eq!(Refusal::conflict(Why::NameNeeded).kind, Conflict);
-    }
-
-    #[test]
-    fn names_refuse_what_hides_or_reorders_text() {
-        for (c, code) in [
-            ('\u{202E}', "U+202E"),
-            ('\u{061C}', "U+061C"),
-            ('\u{200E}', "U+200E"),
-            ('\u{2069}', "U+2069"),
-            ('\u{200D}', "U+200D"),
-            ('\u{2060}', "U+2060"),
-            ('\u{FEFF}', "U+FEFF"),
-            ('\u{00AD}', "U+00AD"),
-            ('\u{0085}', "U+0085"),
-            ('\u{2028}', "U+2028"),
-            ('\u{10FFFD}', "U+10FFFD"),
-            ('\u{0378}', "U+0378"),
-        ] {
-            let refusal = check_name(&format!("Ak{c}i")).unwrap_err();
-            assert_eq!(refusal.kind, RefusalKind::Invalid);
-            assert!(refusal.message().contains(code), "{refusal}");
-        }
-        assert_eq!(check_name("  Aki  ").unwrap(), "Aki");
-        assert!(check_name(&"é".repeat(MAX_NAME)).is_ok());
-        assert!(check_name(&"é".repeat(MAX_NAME + 1)).is_err());
-        assert!(check_name("محمد").is_ok());
-    }
-
-    /// A name stored before the stricter rule still replays.
-    #[test]
-    fn stored_names_of_the_older_rule_still_load() {
-        let created = created("mini-misere-4", 1);
-        let mut state = TableState::new("t", &created).unwrap();
-        let join = Event::Join {
-            seat: 1,
-            name: "Aki\u{202E}".into(),
-            token: token_hash("a"),
-        };
-        state.apply(&join).unwrap();
-        assert_eq!(state.name(1), "Aki\u{202E}");
-    }
-
-    /// A new table deals and draws from its seed's [`Seeds`]: the three-way tie of
-    /// `crates/cli/tests/data/molotow-three-way-tie.json` (turned a seat so that the table's
-    /// first dealer, the last seat, deals it) is settled by the seed's first draw, and the next
-    /// deal is the seed's second.
-    #[test]
-    fn a_table_deals_and_draws_from_its_seed() {
-        let tie: Value = serde_json::from_str(include_str!(
-            "../../cli/tests/data/molotow-three-way-tie.json"
-        ))
-        .unwrap();
-        let deal = &tie["deals"][0];
-        let created = created("molotow-jass", 9);
-        let mut state = TableState::new("t", &created).unwrap();
-        let rules = *state.rules();
-        let mut seeds = Seeds::new(9);
-        let first = Seeds::hands(9, &rules, 0)[..4]
-            .iter()
-            .map(CardSet::to_string)
-            .collect::<Vec<_>>();
-        let events = [
-            Event::Join {
-                seat: 0,
-                name: "Aki".into(),
-                token: token_hash("a"),
-            },
-            Event::Bot {
-                seat: 1,
-                bot: "random".parse().unwrap(),
-            },
-            Event::Bot {
-                seat: 2,
-                bot: "random".parse().unwrap(),
-            },
-            Event::Bot {
-                seat: 3,
-                bot: "random".parse().unwrap(),
-            },
-            Event::Start,
-        ];
-        for event in &events {
-            state.apply(event).unwrap();
-        }
-        assert_eq!(state.next_step(), Some(Event::Deal { hands: first }));
-        let _ = seeds.next_hands(&rules);
-        // The recorded deal, dealt by seat 2 there: seat s's hand goes to seat s + 1.
-        let hands: Vec<String> = (0..4)
-            .map(|s| {
-                let hand = &deal["hands"][(s + 3) % 4];
-                let cards: Vec<&str> = hand
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
-                cards.join(" ")
-            })
-            .collect();
-        state.apply(&Event::Deal { hands }).unwrap();
-        for action in deal["actions"].as_array().unwrap() {
-            let seat = state.to_act().unwrap();
-            let act = Event::Act {
-                seat,
-                action: action.as_str().unwrap().parse().unwrap(),
-                by: Default::default(),
-            };
-            state.apply(&act).unwrap();
-        }
-        let tied = state.game().draw_needed().expect("the three-way tie");
-        let draw = seeds.next_draw(SeatSet::from_bits(tied));
-        assert!(draw.is_some());
-        assert_eq!(state.next_step(), Some(Event::Score { draw }));
-        state.apply(&Event::Score { draw }).unwrap();
-        let second = seeds.next_hands(&rules)[..4]
-            .iter()
-            .map(CardSet::to_string)
-            .collect::<Vec<_>>();
-        assert_eq!(state.next_step(), Some(Event::Deal { hands: second }));
-    }
-
-    /// One Molotow table (two people, two bots, seed 9) played with each seat's first legal
-    /// action, and the exact state messages of some of its moments: before the start, the
-    /// first lead, mid-trick with a move deadline, between deals, the next deal and the end of
-    /// the game. `TORITE_BLESS=1` rewrites the golden file after a deliberate change to the
-    /// protocol (`docs/PROTOCOL.md` first).
-    #[test]
-    fn state_messages_are_written_as_before() {
-        const GOLDEN: &str = "tests/data/state-messages.txt";
-        let mut state = TableState::new("golden", &created("molotow-jass", 9)).unwrap();
-        let mut out = String::new();
-        let snapshot = |out: &mut String, state: &TableState, label: &str, seat, deadline| {
-            let summary = state
-                .summary(&[1, 0, 0, 0])
-                .with_presence(&[None, Some(1_795_987_000_000), None, None], 60_000);
-            let results = state.results();
-            let message = state.state_message(seat, &summary, &results, deadline);
-            out.push_str(&format!("# {label}\n{message}\n"));
-        };
-        let join = |seat, name: &str| Event::Join {
-            seat,
-            name: name.into(),
-            token: token_hash(name),
-        };
-        for event in [
-            join(0, "Aki"),
-            join(1, "Ben"),
-            Event::Bot {
-                seat: 2,
-                bot: "random".parse().unwrap(),
-            },
-        ] {
-            state.apply(&event).unwrap();
-        }
-        snapshot(&mut out, &state, "open, seat 0", Some(0), None);
-        state
-            .apply(&Event::Bot {
-                seat: 3,
-                bot: "heuristic".parse().unwrap(),
-            })
-            .unwrap();
-        state.apply(&Event::Start).unwrap();
-        snapshot(&mut out, &state, "started, seat 1", Some(1), None);
-        let mut actions = 0;
-        while !state.game().is_finished() {
-            if let Some(event) = state.next_step() {
-                let scored = matches!(event, Event::Score { .. });
-                state.apply(&event).unwrap();
-                if scored && state.results().len() == 1 {
-                    snapshot(&mut out, &state, "between deals, seat 0", Some(0), None);
-                    snapshot(&mut out, &state, "between deals, spectator", None, None);
-                }
-                if !scored && state.results().is_empty() {
-                    snapshot(&mut out, &state, "first lead, seat 0", Some(0), None);
-                    snapshot(&mut out, &state, "first lead, spectator", None, None);
-                }
-                continue;
-            }
-            let seat = state.to_act().expect("a seat to act");
-            let summary = state.summary(&[0; 4]);
-            let message = state.state_message(Some(seat), &summary, &[], None);
-            let message: Value = serde_json::from_str(&message).unwrap();
-            let action = message["legal"][0].as_str().unwrap().parse().unwrap();
-            state
-                .apply(&Event::Act {
-                    seat,
-                    action,
-                    by: Actor::Occupant,
-                })
-                .unwrap();
-            actions += 1;
-            if actions == 6 {
-                let deadline = Some(1_795_987_342_000);
-                snapshot(&mut out, &state, "mid-trick, seat 1", Some(1), deadline);
-            }
-            if state.results().len() == 1 && state.to_act() == Some(0) && actions % 7 == 0 {
-                snapshot(&mut out, &state, "second deal, seat 0", Some(0), None);
-            }
-        }
-        snapshot(&mut out, &state, "game over, seat 1", Some(1), None);
-        snapshot(&mut out, &state, "game over, spectator", None, None);
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN);
-        if std::env::var_os("TORITE_BLESS").is_some() {
-            std::fs::write(&path, &out).unwrap();
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            out == expected,
-            "the state messages changed (expected {GOLDEN}):\n{out}"
-        );
-    }
-
-    #[test]
-    fn a_replaced_token_is_remembered_with_its_seat() {
-        let created = created("mini-misere-4", 1);
-        let mut state = TableState::new("t", &created).unwrap();
-        let hash = token_hash("a");
-        state
-            .apply(&Event::Join {
-                seat: 2,
-                name: "Aki".into(),
-                token: hash.clone(),
-            })
-            .unwrap();
-        assert_eq!(state.replaced_seat(&hash), None);
-        state
-            .apply(&Event::Bot {
-                seat: 2,
-                bot: "random".parse().unwrap(),
-            })
-            .unwrap();
-        assert_eq!(state.replaced_seat(&hash), Some(2));
-        assert_eq!(state.seat_of(&hash), None);
-    }
 }

@@ -1,0 +1,112 @@
+//! The entries of a table's log, as stored: [`Event`] and who chose an action ([`Actor`]).
+//!
+//! Their JSON is the stored form; logs written by earlier servers read unchanged
+//! (`tests/migration.rs`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use torite_bots::BotSpec;
+use torite_core::{Action, Seat};
+
+/// One entry of a table's log, as stored.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The table was created.
+    Created {
+        /// The ruleset in record form.
+        ruleset: Value,
+        /// Seed of the deals and draws.
+        seed: u64,
+        /// The host's token hash.
+        host: String,
+        /// Seconds a human seat has to act before a bot plays for it.
+        timer: Option<u32>,
+        /// Creation time, seconds since the Unix epoch.
+        created: u64,
+    },
+    /// A person took a seat.
+    Join {
+        /// The seat.
+        seat: Seat,
+        /// The display name.
+        name: String,
+        /// The seat token's hash.
+        token: String,
+    },
+    /// A bot took a seat (empty, or replacing a person).
+    Bot {
+        /// The seat.
+        seat: Seat,
+        /// The bot spec, stored as its text (`heuristic`, `ismcts:200ms`).
+        #[serde(with = "as_text")]
+        bot: BotSpec,
+    },
+    /// The host started the game.
+    Start,
+    /// A deal was dealt.
+    Deal {
+        /// Each seat's hand, as card codes.
+        hands: Vec<String>,
+    },
+    /// A seat acted.
+    Act {
+        /// The seat.
+        seat: Seat,
+        /// The action, stored as its code (`AS`, `lot`, `pass`, `call:S`).
+        action: Action,
+        /// Who chose it; absent when the seat's occupant did.
+        #[serde(default, skip_serializing_if = "Actor::is_occupant")]
+        by: Actor,
+    },
+    /// The finished deal was scored.
+    Score {
+        /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
+        draw: Option<Seat>,
+    },
+}
+
+/// Who chose a seat's action, stored as the `by` of [`Event::Act`].
+///
+/// Logs written before this type existed stored `by` as free text; the server only ever wrote
+/// `"timer"` and `"fallback"` there, or left it out, which is exactly what this reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// The seat's occupant: the person sitting there, or the bot given the seat (no `by`).
+    #[default]
+    Occupant,
+    /// A bot standing in for a person whose move timer ran out (`"timer"`).
+    Timer,
+    /// The server itself: the first legal action, after the seat's bot chose an illegal one
+    /// (`"fallback"`).
+    Fallback,
+}
+
+impl Actor {
+    /// Whether the seat's occupant chose the action (then the log leaves `by` out).
+    #[must_use]
+    pub const fn is_occupant(&self) -> bool {
+        matches!(self, Actor::Occupant)
+    }
+}
+
+/// Serde for a value stored as its text: written with `Display`, read back with `FromStr`.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer, de};
+
+    pub(super) fn serialize<T: Display, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    pub(super) fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr<Err: Display>,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(de::Error::custom)
+    }
+}

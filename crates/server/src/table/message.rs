@@ -1,0 +1,207 @@
+//! What a table shows: the lobby's [`Summary`], the scored deals and each seat's state
+//! message ([`TableState::state_message`]), every deal fact of which is taken from that seat's
+//! [`View`].
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+use torite_core::report::{LotReport, TrickReport};
+use torite_core::{Phase, Seat, View};
+
+use super::{Occupant, TableState, sorted_hand, trump_code};
+use crate::protocol::{DealMsg, LotMsg, PlayedMsg, ResultMsg, ServerMsg, StateMsg};
+
+/// A table in the lobby (public: no token).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Summary {
+    /// The table id.
+    pub id: String,
+    /// The ruleset in record form.
+    pub ruleset: Value,
+    /// The preset it is based on.
+    pub base: &'static str,
+    /// The number of seats.
+    pub players: usize,
+    /// `open`, `playing` or `finished`.
+    pub status: &'static str,
+    /// Who sits where.
+    pub seats: Vec<SeatSummary>,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: u64,
+    /// The move timer in seconds.
+    pub timer: Option<u32>,
+    /// Deals scored so far.
+    pub deals: usize,
+    /// How long a person must have been absent before the host may give the seat to a bot,
+    /// in milliseconds.
+    pub replace_after_ms: u64,
+}
+
+impl Summary {
+    /// The summary with the server's presence facts: since when each absent person's seat
+    /// has had no socket (milliseconds since the Unix epoch; kept only for a person who is
+    /// not connected) and how long an absence must last before the seat may be replaced.
+    #[must_use]
+    pub fn with_presence(mut self, absent_since: &[Option<u64>], replace_after_ms: u64) -> Summary {
+        for (seat, since) in self.seats.iter_mut().zip(absent_since) {
+            seat.absent_since = (seat.kind == "human" && !seat.connected)
+                .then_some(*since)
+                .flatten();
+        }
+        self.replace_after_ms = replace_after_ms;
+        self
+    }
+}
+
+/// A seat in a [`Summary`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SeatSummary {
+    /// Display name (a bot's spec for a bot).
+    pub name: String,
+    /// `empty`, `human` or `bot`.
+    pub kind: &'static str,
+    /// The bot spec, for a bot.
+    pub bot: Option<String>,
+    /// Whether a socket of this seat is open.
+    pub connected: bool,
+    /// For a person with no socket open: since when (milliseconds since the Unix epoch).
+    pub absent_since: Option<u64>,
+}
+
+impl TableState {
+    /// The lobby's summary of this table (public).
+    #[must_use]
+    pub fn summary(&self, connected: &[u32]) -> Summary {
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, o)| {
+                let (kind, bot) = match o {
+                    Occupant::Empty => ("empty", None),
+                    Occupant::Human { .. } => ("human", None),
+                    Occupant::Bot { spec } => ("bot", Some(spec.to_string())),
+                };
+                SeatSummary {
+                    name: self.name(s),
+                    kind,
+                    bot,
+                    connected: connected.get(s).copied().unwrap_or(0) > 0,
+                    absent_since: None,
+                }
+            })
+            .collect();
+        Summary {
+            id: self.id.clone(),
+            ruleset: self.rules().to_json(),
+            base: self.rules().id(),
+            players: self.seats.len(),
+            status: self.status().as_str(),
+            seats,
+            created: self.created,
+            timer: self.timer,
+            deals: self.game().results().len(),
+            replace_after_ms: 0,
+        }
+    }
+
+    /// The scored deals, as every state message shows them.
+    #[must_use]
+    pub fn results(&self) -> Vec<ResultMsg> {
+        let n = self.seats.len();
+        self.game()
+            .results()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ResultMsg {
+                deal: i,
+                dealer: r.dealer,
+                tricks: r.facts.tricks[..n].to_vec(),
+                points: r.facts.points[..n].to_vec(),
+                lot: r.facts.lot.map(|l| LotReport {
+                    declarers: l.declaring().iter().collect(),
+                    success: Some(l.winner.is_some()),
+                }),
+                scores: r.score.scores[..n].to_vec(),
+                totals: r.totals[..n].to_vec(),
+                rule: torite_core::record::rule_name(r.score.rule),
+                draw: r.draw,
+            })
+            .collect()
+    }
+
+    /// The state message for `seat` (`None`: a spectator), built from that seat's [`View`].
+    /// `summary` and `results` are this state's ([`TableState::summary`],
+    /// [`TableState::results`]), shared by every seat's message; `deadline` is when the move
+    /// timer of the seat to act runs out (milliseconds since the Unix epoch), if one runs.
+    #[must_use]
+    pub fn state_message(
+        &self,
+        seat: Option<Seat>,
+        summary: &Arc<Summary>,
+        results: &Arc<[ResultMsg]>,
+        deadline: Option<u64>,
+    ) -> ServerMsg {
+        let n = self.seats.len();
+        let game = self.game();
+        let shown = self.shown();
+        let deal_fields = shown.map(|(_, deal)| {
+            // Every deal fact below comes through a View; a spectator gets seat 0's view
+            // without its hand or legal actions.
+            let view = View::new(deal, seat.unwrap_or(0));
+            let leader = view.leader();
+            let over = view.phase() == Phase::Over;
+            let lot = view.lot();
+            DealMsg {
+                dealer: view.dealer(),
+                phase: view.phase().into(),
+                to_act: (!over).then(|| view.to_act()),
+                leader,
+                trick: view
+                    .current_trick()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| PlayedMsg {
+                        seat: (leader + i) % n,
+                        card: c.to_string(),
+                    })
+                    .collect(),
+                winning: view.winning(),
+                led: view.led().map(|s| s.letter().to_string()),
+                hand_sizes: view.hand_sizes(),
+                trump: trump_code(view.trump()),
+                lot: LotMsg {
+                    declarers: lot.declaring().iter().collect(),
+                    failed: lot.failing().iter().collect(),
+                },
+                tricks_won: view.tricks_won().to_vec(),
+                card_points: view.card_points(),
+                tricks_completed: view.tricks_completed(),
+                last_trick: view.last_trick().map(|t| TrickReport::of(&t)),
+                hand: seat.map(|_| sorted_hand(self.rules(), view.trump(), view.hand())),
+                legal: if seat.is_some() {
+                    view.legal_actions().iter().map(|a| a.to_string()).collect()
+                } else {
+                    Vec::new()
+                },
+            }
+        });
+        ServerMsg::State(Box::new(StateMsg {
+            version: self.version,
+            seat,
+            table: Arc::clone(summary),
+            ruleset: self.rules().id(),
+            players: n,
+            started: self.started,
+            deal: shown.map(|(index, _)| index),
+            totals: game.totals().to_vec(),
+            held: game.held().len(),
+            results: Arc::clone(results),
+            finished: game.is_finished(),
+            winners: game.winners().to_vec(),
+            deadline,
+            shown: deal_fields,
+        }))
+    }
+}
