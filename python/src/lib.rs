@@ -595,7 +595,7 @@ impl PyDeal {
     /// space-separated string per seat) when given, otherwise the first deal of table seed
     /// `seed` (the deal `torite deal ID --seed SEED --dealer DEALER` prints).
     #[new]
-    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0), hands = None))]
+    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0), hands = None), text_signature = "(ruleset, seed=0, dealer=0, hands=None)")]
     fn new(
         ruleset: &Bound<'_, PyAny>,
         seed: Whole,
@@ -1042,7 +1042,7 @@ impl PyGame {
 impl PyGame {
     /// A game of `ruleset` from table seed `seed`, its first deal dealt by `dealer`.
     #[new]
-    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0)))]
+    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0)), text_signature = "(ruleset, seed=0, dealer=0)")]
     fn new(ruleset: &Bound<'_, PyAny>, seed: Whole, dealer: Whole) -> PyResult<PyGame> {
         let rules = PyRuleset::read(ruleset)?;
         if dealer.0 >= u64::from(rules.players) {
@@ -1185,7 +1185,7 @@ impl PyGame {
     /// on from where it stops; its later deals and draws come from table seed `seed`, after
     /// as many deals and draws as the record has.
     #[staticmethod]
-    #[pyo3(signature = (record, seed = Whole(0)))]
+    #[pyo3(signature = (record, seed = Whole(0)), text_signature = "(record, seed=0)")]
     fn from_record(record: &Bound<'_, PyAny>, seed: Whole) -> PyResult<PyGame> {
         let seed = seed.0;
         let record = read_record(record)?;
@@ -1264,7 +1264,7 @@ struct PyBot {
 impl PyBot {
     /// A bot from a spec (`"ismcts:2000"`), seeded; a bad spec raises `ValueError`.
     #[new]
-    #[pyo3(signature = (spec, seed = Whole(0)))]
+    #[pyo3(signature = (spec, seed = Whole(0)), text_signature = "(spec, seed=0)")]
     fn new(spec: &str, seed: Whole) -> PyResult<PyBot> {
         let seed = seed.0;
         let spec: BotSpec = spec.parse().map_err(value_error)?;
@@ -1333,7 +1333,7 @@ fn check_playouts(n: Whole) -> PyResult<usize> {
 /// `n` random deals of `ruleset` played out with uniformly random legal actions, without the
 /// GIL; each row of the `(n, players)` `float64` result is one deal's returns.
 #[pyfunction]
-#[pyo3(signature = (ruleset, n, seed = Whole(0)))]
+#[pyo3(signature = (ruleset, n, seed = Whole(0)), text_signature = "(ruleset, n, seed=0)")]
 fn random_playouts<'py>(
     py: Python<'py>,
     ruleset: &Bound<'py, PyAny>,
@@ -1362,7 +1362,7 @@ fn random_playouts<'py>(
 /// the end of its deal, without the GIL: `policy` is `"random"` or a bot spec playing every
 /// seat. Each row of the `(n, players)` `float64` result is one playout's returns.
 #[pyfunction]
-#[pyo3(signature = (state, policy = "random", n = Whole(1), seed = Whole(0)))]
+#[pyo3(signature = (state, policy = "random", n = Whole(1), seed = Whole(0)), text_signature = "(state, policy=\"random\", n=1, seed=0)")]
 fn playout_returns<'py>(
     py: Python<'py>,
     state: &Bound<'py, PyAny>,
@@ -1408,7 +1408,7 @@ fn playout_returns<'py>(
 /// per bot of the lineup: `name`, `mean`, `ci95`, `diff`, `diff_ci95`, `win_rate` (games
 /// only), `decision_ms`.
 #[pyfunction]
-#[pyo3(signature = (ruleset, bots, deals = Whole(100), games = None, seed = Whole(0)))]
+#[pyo3(signature = (ruleset, bots, deals = Whole(100), games = None, seed = Whole(0)), text_signature = "(ruleset, bots, deals=100, games=None, seed=0)")]
 fn arena<'py>(
     py: Python<'py>,
     ruleset: &Bound<'py, PyAny>,
