@@ -132,7 +132,6 @@ def test_tensors_have_their_documented_sizes():
 
 
 def test_information_state_hides_other_hands_and_resampling_keeps_it():
-    deal = play_random(torite.Deal("mittlere-jass", seed=4), seed=4).clone()
     deal = torite.Deal("mittlere-jass", seed=4)
     rng = np.random.default_rng(0)
     for _ in range(7):

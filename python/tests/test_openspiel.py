@@ -99,3 +99,24 @@ def test_torite_bots_act_on_openspiel_states():
         else:
             state.apply_action(bot.act(state, state.current_player()))
     assert state.returns() == state.torite_deal().returns()
+
+
+def test_strings_and_tensors_are_the_deals():
+    game = pyspiel.load_game("torite_mini_misere_4_1989")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(5)
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+    for _ in range(6):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    deal = state.torite_deal()
+    for p in range(4):
+        assert state.information_state_string(p) == deal.information_state_string(p)
+        assert state.observation_string(p) == deal.observation_string(p)
+        assert np.array_equal(state.information_state_tensor(p), deal.information_state_tensor(p))
+        assert np.array_equal(state.observation_tensor(p), deal.observation_tensor(p))
+    assert game.information_state_tensor_size() == deal.information_state_tensor_size
+    assert game.observation_tensor_size() == deal.observation_tensor_size
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        deal.action_to_string(a) for a in deal.legal_actions()
+    ]
