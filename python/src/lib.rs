@@ -713,21 +713,18 @@ impl PyDeal {
     }
 
     /// The legal action ids, ascending; empty once the deal is over.
-    fn legal_actions(&self) -> Vec<usize> {
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
         let legal = self.deal.legal_actions();
-        legal
-            .iter()
-            .map(|a| self.space.id(a).expect("a legal action is in the space"))
-            .collect()
+        legal.iter().map(|a| self.space.id(a)).collect()
     }
 
     /// The legal actions as a 0/1 `int8` array over the action space.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut mask = vec![0i8; self.space.size()];
-        for id in self.legal_actions() {
+        for id in self.legal_actions()? {
             mask[id] = 1;
         }
-        mask.into_pyarray(py)
+        Ok(mask.into_pyarray(py))
     }
 
     /// Takes an action (an id or its text) for the seat to act. An illegal action raises
@@ -817,15 +814,10 @@ impl PyDeal {
     }
 
     /// Every action taken, as `(seat, action id)`.
-    fn history(&self) -> Vec<(usize, usize)> {
+    fn history(&self) -> PyResult<Vec<(usize, usize)>> {
         self.history
             .iter()
-            .map(|(s, a)| {
-                (
-                    *s,
-                    self.space.id(*a).expect("a taken action is in the space"),
-                )
-            })
+            .map(|(s, a)| Ok((*s, self.space.id(*a)?)))
             .collect()
     }
 
@@ -1096,17 +1088,17 @@ impl PyGame {
     }
 
     /// The legal action ids of the seat to act.
-    fn legal_actions(&self) -> Vec<usize> {
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
         if self.game.is_finished() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         self.deal.legal_actions()
     }
 
     /// The legal actions as a 0/1 `int8` array.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         if self.game.is_finished() {
-            return vec![0i8; self.deal.space.size()].into_pyarray(py);
+            return Ok(vec![0i8; self.deal.space.size()].into_pyarray(py));
         }
         self.deal.legal_actions_mask(py)
     }
@@ -1119,9 +1111,7 @@ impl PyGame {
         }
         let action = self.deal.space.read(action)?;
         self.game.apply(action).map_err(value_error)?;
-        self.deal
-            .step(action)
-            .expect("the engine accepted the action in the game's deal");
+        self.deal.step(action)?;
         if self.deal.deal.is_over() {
             self.settle()?;
         }
