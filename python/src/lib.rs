@@ -1349,22 +1349,37 @@ fn random_playouts<'py>(
 }
 
 /// `n` playouts from `state` (a `Deal`, a `Game` or a wrapper, seen whole: its true hands) to
-/// the end of its deal, without the GIL: `policy` is `"random"` or a bot spec playing every
-/// seat. Each row of the `(n, players)` `float64` result is one playout's returns.
+/// the end of its deal, without the GIL: `policy` is `"random"` (uniform legal actions), a bot
+/// spec or a `Bot`, whose spec then makes fresh bots, seeded from `seed`, for every seat of every
+/// playout. Each row of the `(n, players)` `float64` result is one playout's returns.
 #[pyfunction]
-#[pyo3(signature = (state, policy = "random", n = Whole(1), seed = Whole(0)), text_signature = "(state, policy=\"random\", n=1, seed=0)")]
+#[pyo3(signature = (state, policy = None, n = Whole(1), seed = Whole(0)), text_signature = "(state, policy=\"random\", n=1, seed=0)")]
 fn playout_returns<'py>(
     py: Python<'py>,
     state: &Bound<'py, PyAny>,
-    policy: &str,
+    policy: Option<&Bound<'py, PyAny>>,
     n: Whole,
     seed: Whole,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let start = deal_of(state)?.deal;
     let (n, seed) = (check_playouts(n)?, seed.0);
     let spec: Option<BotSpec> = match policy {
-        "random" => None,
-        spec => Some(spec.parse().map_err(value_error)?),
+        None => None,
+        Some(policy) => {
+            if let Ok(bot) = policy.cast::<PyBot>() {
+                Some(bot.borrow().spec)
+            } else if let Ok(text) = policy.cast::<PyString>() {
+                match text.to_str()? {
+                    "random" => None,
+                    spec => Some(spec.parse().map_err(value_error)?),
+                }
+            } else {
+                return Err(PyTypeError::new_err(format!(
+                    "a policy is \"random\", a bot spec or a Bot, not {}",
+                    policy.get_type().name()?
+                )));
+            }
+        }
     };
     let players = start.players();
     let out = py.detach(|| -> Result<Vec<f64>, String> {

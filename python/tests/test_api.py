@@ -200,6 +200,11 @@ def test_batch_playouts():
     assert rets.shape == (20, 3)
     heur = torite.playout_returns(deal, "heuristic", 2, seed=2)
     assert heur.shape == (2, 3)
+    bot = torite.bots.make("heuristic", 9)
+    assert np.array_equal(torite.playout_returns(deal, bot, 2, seed=2), heur)
+    assert np.array_equal(torite.playout_returns(deal, n=20, seed=2), rets)
+    with pytest.raises(TypeError, match="a policy is"):
+        torite.playout_returns(deal, 3, 1)
     with pytest.raises(ValueError, match="unknown bot"):
         torite.playout_returns(deal, "nope", 1)
     with pytest.raises(ValueError, match="out of range"):
