@@ -699,7 +699,7 @@ impl PyDeal {
 
     /// Pickled as its record (JSON text), read back by `Deal.from_record`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let record = slf.borrow().record().to_json().to_string();
+        let record = slf.try_borrow()?.record().to_json().to_string();
         Ok((slf.get_type().getattr("from_record")?, (record,)))
     }
 
@@ -1224,15 +1224,15 @@ impl PyGame {
 /// `torite_deal()` method (the OpenSpiel and PettingZoo wrappers).
 fn deal_of(state: &Bound<'_, PyAny>) -> PyResult<PyDeal> {
     if let Ok(deal) = state.cast::<PyDeal>() {
-        return Ok(deal.borrow().clone());
+        return Ok(deal.try_borrow()?.clone());
     }
     if let Ok(game) = state.cast::<PyGame>() {
-        return Ok(game.borrow().deal.clone());
+        return Ok(game.try_borrow()?.deal.clone());
     }
     if state.hasattr("torite_deal")? {
         let deal = state.call_method0("torite_deal")?;
         if let Ok(deal) = deal.cast::<PyDeal>() {
-            return Ok(deal.borrow().clone());
+            return Ok(deal.try_borrow()?.clone());
         }
     }
     Err(PyTypeError::new_err(format!(
@@ -1367,7 +1367,7 @@ fn playout_returns<'py>(
         None => None,
         Some(policy) => {
             if let Ok(bot) = policy.cast::<PyBot>() {
-                Some(bot.borrow().spec)
+                Some(bot.try_borrow()?.spec)
             } else if let Ok(text) = policy.cast::<PyString>() {
                 match text.to_str()? {
                     "random" => None,
