@@ -11,6 +11,7 @@
 use std::time::Instant;
 
 use rayon::prelude::*;
+use torite_core::table::first_dealer;
 use torite_core::{
     CardSet, GameError, MAX_SEATS, Record, RecordDeal, Ruleset, Seat, Seeds, Step, Table, View,
 };
@@ -107,12 +108,6 @@ pub const fn game_seed(seed: u64, game: u64) -> u64 {
     seed ^ mix64(game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// The first dealer of a table that does not choose one: the last seat (the server's tables
-/// and the arena).
-pub(crate) const fn first_dealer(rules: &Ruleset) -> Seat {
-    rules.players as usize - 1
-}
-
 /// The seed of a bot's own randomness, mixed from the run's seed and the indices that place
 /// it (unit, rotation, seat): apart from the table seeds, so it never moves a deal.
 pub(crate) const fn bot_seed(seed: u64, a: u64, b: u64, c: u64) -> u64 {
@@ -137,11 +132,11 @@ struct UnitResult {
 ///
 /// Deal unit `u` is deal `u` of table seed `config.seed`: its hands are
 /// [`Seeds::hands`]`(seed, rules, u)` and its dealer the one a table of that seed gives it
-/// (the last seat deals deal 0, and the deal passes on), and a tie is settled by the seed's
-/// first draw, as if the deal were the first of its game to need one (a deal unit's score
-/// averages over the tied seats, so the draw only completes the record). Game unit `g` is the
-/// game of table seed [`game_seed`]`(seed, g)`, first dealt by the last seat. Both are played
-/// through [`Table`], which keeps their records.
+/// ([`first_dealer`], the last seat, deals deal 0, and the deal passes on), and a tie is
+/// settled by the seed's first draw, as if the deal were the first of its game to need one (a
+/// deal unit's score averages over the tied seats, so the draw only completes the record).
+/// Game unit `g` is the game of table seed [`game_seed`]`(seed, g)`, first dealt by
+/// [`first_dealer`]. Both are played through [`Table`], which keeps their records.
 ///
 /// # Errors
 ///

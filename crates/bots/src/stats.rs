@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
+use torite_core::table::first_dealer;
 use torite_core::{GameError, Ruleset, Scoring, Step, Table};
 
-use crate::arena::{bot_seed, first_dealer, game_seed, mean_ci95};
+use crate::arena::{bot_seed, game_seed, mean_ci95};
 use crate::{Bot, BotError, BotSpec};
 
 /// A statistics run's settings.
@@ -156,8 +157,9 @@ pub fn proportion(hits: usize, trials: usize) -> (f64, f64) {
 /// once per finished game. Results do not depend on the number of threads.
 ///
 /// Game `g` is the game of table seed [`game_seed`]`(seed, g)` (the arena's game unit `g`),
-/// played through a [`Table`]; its first dealer is seat `(players − 1 + g) mod players`, so
-/// the first deal goes round the seats from game to game.
+/// played through a [`Table`]; its first dealer is [`first_dealer`] (the last seat) moved on
+/// by `g` seats, `(players − 1 + g) mod players`, so the first deal goes round the seats from
+/// game to game.
 ///
 /// # Errors
 ///
