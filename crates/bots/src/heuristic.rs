@@ -63,6 +63,14 @@ impl Bot for Heuristic {
                 }
             }
             Phase::CallSuit => Action::Call(call_suit(view)),
+            // The three-player joker played last: take the trick when more tricks are wanted.
+            Phase::SayJoker => {
+                if wants_tricks(view) {
+                    Action::JokerWins
+                } else {
+                    Action::JokerLoses
+                }
+            }
             _ => {
                 if legal.lot && lot_is_safe(view, view.current_trick().is_empty()) {
                     return Action::Lot;
@@ -185,7 +193,6 @@ fn call_suit(view: &View<'_>) -> Suit {
 }
 
 fn mini_misere(view: &View<'_>, cards: CardSet) -> Card {
-    let rules = view.rules();
     let me = view.seat();
     let lot = view.lot();
     if lot.declaring().contains(me) {
@@ -201,25 +208,31 @@ fn mini_misere(view: &View<'_>, cards: CardSet) -> Card {
         }
         return lowest(view, cards);
     }
+    if wants_tricks(view) {
+        play_to_win(view, cards)
+    } else {
+        play_to_lose(view, cards)
+    }
+}
+
+/// Whether the seat still wants tricks under a trick table: it aims at the best row of the
+/// table near the tricks it can expect, never at every trick.
+fn wants_tricks(view: &View<'_>) -> bool {
+    let rules = view.rules();
     let Scoring::TrickTable { points } = rules.scoring else {
-        return lowest(view, cards);
+        return false;
     };
     let total = rules.tricks();
-    let won = usize::from(view.tricks_won()[me]);
+    let won = usize::from(view.tricks_won()[view.seat()]);
     let left = total - view.tricks_completed();
     let expected = won as f64 + estimated_winners(view);
-    // Aim at the best row of the table near the estimate, never at every trick.
     let aim = (won..=(won + left).min(total - 1))
         .max_by(|a, b| {
             let value = |t: usize| f64::from(points[t]) - 2.5 * (t as f64 - expected).abs();
             value(*a).total_cmp(&value(*b))
         })
         .unwrap_or(won);
-    if won < aim {
-        play_to_win(view, cards)
-    } else {
-        play_to_lose(view, cards)
-    }
+    won < aim
 }
 
 /// Tricks the hand can expect to take from here: sure winners count fully, other aces and

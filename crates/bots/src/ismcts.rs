@@ -129,10 +129,13 @@ pub const DEFAULT_EXPLORATION: f64 = 0.7;
 /// How many iterations run between clock checks under a [`Budget::Millis`] budget.
 const CLOCK_EVERY: u32 = 16;
 
-/// Action codes: a card's bit index (0..64), then the Lot, pass and the four suit calls.
+/// Action codes: a card's bit index (0..64), then the Lot, pass, the four suit calls and the
+/// two joker sayings.
 const LOT: u8 = 64;
 const PASS: u8 = 65;
 const CALL: u8 = 66;
+const JOKER_WINS: u8 = 70;
+const JOKER_LOSES: u8 = 71;
 
 /// A set of action codes.
 type Mask = u128;
@@ -142,12 +145,16 @@ fn mask_of(set: &ActionSet) -> Mask {
         | Mask::from(set.lot) << LOT
         | Mask::from(set.pass) << PASS
         | Mask::from(set.calls & 0b1111) << CALL
+        | Mask::from(set.joker) << JOKER_WINS
+        | Mask::from(set.joker) << JOKER_LOSES
 }
 
 fn decode(code: u8) -> Action {
     match code {
         LOT => Action::Lot,
         PASS => Action::Pass,
+        JOKER_WINS => Action::JokerWins,
+        JOKER_LOSES => Action::JokerLoses,
         c if c >= CALL => Action::Call(Suit::from_index(c - CALL).unwrap_or(Suit::Spades)),
         c => Action::Play(Card::from_index(c).unwrap_or(Card::JOKER)),
     }
@@ -765,6 +772,7 @@ mod tests {
             lot: true,
             pass: true,
             calls: 0b1010,
+            joker: true,
         };
         let mask = mask_of(&set);
         assert_eq!(mask.count_ones() as usize, set.len());

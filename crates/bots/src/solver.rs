@@ -91,8 +91,9 @@ pub const DEFAULT_TT_ENTRIES: usize = 1 << 19;
 /// the declarer and the root play high, the others duck.
 const LOT_OPPOSED: i8 = 2;
 
-/// Slots of the history table: 64 card indices, then `lot`, `pass` and four calls.
-const HISTORY_SLOTS: usize = 70;
+/// Slots of the history table: 64 card indices, then `lot`, `pass`, four calls and the two
+/// joker sayings.
+const HISTORY_SLOTS: usize = 72;
 
 /// The exact paranoid solver described in the module documentation.
 ///
@@ -555,6 +556,10 @@ impl Solver {
                 }
             }
         }
+        if legal.joker {
+            add(Action::JokerWins, 0);
+            add(Action::JokerLoses, 0);
+        }
         moves
     }
 
@@ -614,6 +619,8 @@ fn slot(action: Action) -> usize {
         Action::Lot => 64,
         Action::Pass => 65,
         Action::Call(suit) => 66 + suit.index(),
+        Action::JokerWins => 70,
+        Action::JokerLoses => 71,
     }
 }
 

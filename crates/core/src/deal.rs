@@ -30,6 +30,10 @@ pub enum Phase {
     Play,
     /// The leader must name a suit for the joker just led.
     CallSuit,
+    /// The joker was just played as the trick's last card: its player says whether it wins
+    /// (`joker:win`) or loses (`joker:lose`) before the trick is complete (three-player Mini
+    /// Misère).
+    SayJoker,
     /// The deal is over.
     Over,
 }
@@ -379,6 +383,10 @@ impl Deal {
                 calls: 0b1111,
                 ..ActionSet::default()
             },
+            Phase::SayJoker => ActionSet {
+                joker: true,
+                ..ActionSet::default()
+            },
             Phase::Play => ActionSet {
                 cards: self.legal_plays(),
                 lot: self.may_declare_with_card(),
@@ -535,7 +543,9 @@ impl Deal {
             (Phase::Over, _) => PlayError::DealOver,
             (Phase::LotQuestion, _) => PlayError::MustAnswerLot,
             (Phase::CallSuit, _) => PlayError::MustCallSuit,
+            (Phase::SayJoker, _) => PlayError::MustSayJoker,
             (Phase::Play, Action::Call(_)) => PlayError::NoCallExpected,
+            (Phase::Play, Action::JokerWins | Action::JokerLoses) => PlayError::NoJokerSayExpected,
             (Phase::Play, Action::Pass) => PlayError::PassNotAllowed,
             (Phase::Play, Action::Lot) => PlayError::LotNotAllowed(match self.rules.lot {
                 None => "this game has no Lot",
@@ -577,7 +587,7 @@ impl Deal {
             (FollowRule::Handjass, _) if follow.contains(card) => PlayError::MustBeat {
                 best: self.best_card,
             },
-            _ if card.is_joker() && self.rules.joker == Some(JokerRule::LeadWinsFreeFollow) => {
+            _ if card.is_joker() && self.rules.joker.is_some_and(JokerRule::only_when_void) => {
                 PlayError::JokerOnlyWhenVoid { led }
             }
             _ => PlayError::MustFollow { led },
@@ -614,6 +624,16 @@ impl Deal {
                 self.phase = Phase::Play;
                 self.to_act = self.next(self.to_act);
             }
+            Action::JokerWins => {
+                self.best_seat = self.to_act;
+                self.best_card = Card::JOKER;
+                self.phase = Phase::Play;
+                self.complete_trick();
+            }
+            Action::JokerLoses => {
+                self.phase = Phase::Play;
+                self.complete_trick();
+            }
         }
     }
 
@@ -643,6 +663,14 @@ impl Deal {
         self.trick_len += 1;
         if self.phase == Phase::CallSuit {
             return; // the leader names a suit before anyone follows
+        }
+        if self.trick_len == self.players
+            && card.is_joker()
+            && !leading
+            && self.rules.joker == Some(JokerRule::LastSays)
+        {
+            self.phase = Phase::SayJoker; // its player says whether it wins (RULES.md 1.7)
+            return;
         }
         if self.trick_len == self.players {
             self.complete_trick();

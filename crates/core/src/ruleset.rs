@@ -20,7 +20,7 @@ pub use options::{OPTION_NAMES, OptionValues, RulesetError, RulesetProblem, opti
 pub use presets::Preset;
 
 /// The most seats any ruleset has.
-pub const MAX_SEATS: usize = 5;
+pub const MAX_SEATS: usize = 6;
 
 /// [`Ruleset::strength`] of a card that cannot win the trick: off the led suit and not a trump
 /// (or a joker that was not led, where the joker then loses).
@@ -127,6 +127,19 @@ pub enum JokerRule {
     LeadWinsNamesSuit,
     /// Middler: the highest trump, worth one point (RULES.md 2.8).
     HighestTrump,
+    /// Three-player Mini Misère (RULES.md 1.7): led, it wins and the others may play
+    /// anything; not led, only a seat void in the led suit may play it. Played as the trick's
+    /// last card, its player says whether it wins or loses (`joker:win`, `joker:lose`);
+    /// played anywhere else in the trick, it loses.
+    LastSays,
+}
+
+impl JokerRule {
+    /// Whether a seat may play the joker only when it holds no card of the led suit.
+    #[must_use]
+    pub const fn only_when_void(self) -> bool {
+        matches!(self, JokerRule::LeadWinsFreeFollow | JokerRule::LastSays)
+    }
 }
 
 /// How a trump suit comes about.
@@ -385,7 +398,11 @@ impl Ruleset {
                 );
             }
             (
-                Some(JokerRule::LeadWinsFreeFollow | JokerRule::LeadWinsNamesSuit),
+                Some(
+                    JokerRule::LeadWinsFreeFollow
+                    | JokerRule::LeadWinsNamesSuit
+                    | JokerRule::LastSays,
+                ),
                 TrumpRule::FirstOffSuit,
             ) => {
                 conflict(

@@ -600,7 +600,7 @@ mod tests {
     #[test]
     fn score_bounds_hold_every_deal_score() {
         let expected = |p: Preset| match p {
-            Preset::MiniMisere4 => (0, 12),
+            Preset::MiniMisere4 | Preset::MiniMisere6 | Preset::MiniMisere3 => (0, 12),
             Preset::MiniMisere4_1989 => (0, 14),
             Preset::MiniMisere5 | Preset::MiniMisere5_1989 => (0, 10),
             Preset::MittlereJass | Preset::Middler => (-2, 2),

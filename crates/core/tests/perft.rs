@@ -262,6 +262,8 @@ perft_files! {
     mini_misere_4_1989 => Preset::MiniMisere4_1989,
     mini_misere_5 => Preset::MiniMisere5,
     mini_misere_5_1989 => Preset::MiniMisere5_1989,
+    mini_misere_6 => Preset::MiniMisere6,
+    mini_misere_3 => Preset::MiniMisere3,
     mittlere_jass => Preset::MittlereJass,
     molotow_jass => Preset::MolotowJass,
     plus_minus_jass_3 => Preset::PlusMinusJass3,

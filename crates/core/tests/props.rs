@@ -138,7 +138,9 @@ fn play_checked_deal(rules: Ruleset, rng: &mut ChaCha8Rng) -> Result<(), TestCas
 /// Mini Misère's trick table and Lot points, written from RULES.md 1.1 and 1.5.
 fn mini_misere_table(base: Preset) -> Option<(&'static [i32], i32, i32)> {
     match base {
-        Preset::MiniMisere4 => Some((&[6, 1, 2, 3, 8, 10, 0], 12, 6)),
+        Preset::MiniMisere4 | Preset::MiniMisere6 => Some((&[6, 1, 2, 3, 8, 10, 0], 12, 6)),
+        // No Lot: its points are never used.
+        Preset::MiniMisere3 => Some((&[7, 1, 2, 3, 8, 10, 12, 0], 0, 0)),
         Preset::MiniMisere4_1989 => Some((&[7, 1, 2, 3, 8, 10, 12, 0], 14, 7)),
         Preset::MiniMisere5 | Preset::MiniMisere5_1989 => Some((&[5, 1, 2, 6, 8, 0], 10, 5)),
         _ => None,
@@ -403,8 +405,11 @@ impl Scorer {
             .filter(|s| self.totals[*s] == best)
             .collect();
         let target = match self.rules.base {
-            Preset::MiniMisere4 | Preset::MiniMisere5 | Preset::MiniMisere5_1989 => Some(25),
-            Preset::MiniMisere4_1989 => Some(31),
+            Preset::MiniMisere4
+            | Preset::MiniMisere5
+            | Preset::MiniMisere5_1989
+            | Preset::MiniMisere6 => Some(25),
+            Preset::MiniMisere4_1989 | Preset::MiniMisere3 => Some(31),
             Preset::PlusMinusJass3 | Preset::PlusMinusJass4 => Some(7),
             Preset::Mura4 | Preset::Mura3 => Some(10),
             _ => None,

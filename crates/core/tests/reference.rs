@@ -93,6 +93,9 @@ pub enum RefPhase {
     Play,
     /// 1989 joker: the leader names a suit right after leading the joker (RULES.md 1.3).
     CallSuit,
+    /// Three-player joker: it was played as the trick's last card and its player says
+    /// whether it wins (RULES.md 1.7).
+    SayJoker,
     /// The deal is over.
     Over,
 }
@@ -378,6 +381,7 @@ impl RefState {
             RefPhase::Over => Vec::new(),
             RefPhase::Asking => vec![Action::Lot, Action::Pass],
             RefPhase::CallSuit => Suit::ALL.into_iter().map(Action::Call).collect(),
+            RefPhase::SayJoker => vec![Action::JokerWins, Action::JokerLoses],
             RefPhase::Play => {
                 let mut out: Vec<Action> =
                     self.legal_cards().into_iter().map(Action::Play).collect();
@@ -432,6 +436,17 @@ impl RefState {
                 self.phase = RefPhase::Play;
                 self.to_act = (seat + 1) % self.n;
             }
+            Action::JokerWins => {
+                // 1.7: the joker's player says it wins: the trick is its.
+                self.phase = RefPhase::Play;
+                self.finish_trick(seat);
+            }
+            Action::JokerLoses => {
+                // 1.7: it loses: the highest card of the led suit wins.
+                self.phase = RefPhase::Play;
+                let winner = self.winner_of(&self.trick);
+                self.finish_trick(winner);
+            }
             Action::Play(card) => self.play(seat, card),
         }
     }
@@ -480,8 +495,19 @@ impl RefState {
             self.to_act = (seat + 1) % self.n;
             return;
         }
+        // 1.7: the three-player joker played as the last card: its player says first.
+        if card.is_joker() && self.trick.len() > 1 && self.rules.joker == Some(JokerRule::LastSays)
+        {
+            self.phase = RefPhase::SayJoker;
+            return;
+        }
         // The trick is complete.
         let winner = self.winner_of(&self.trick);
+        self.finish_trick(winner);
+    }
+
+    /// Completes the trick in progress, won by `winner`.
+    fn finish_trick(&mut self, winner: usize) {
         let cards: Vec<Card> = self.trick.iter().map(|(_, c)| *c).collect();
         self.captured[winner].extend(&cards);
         self.tricks_won[winner] += 1;

@@ -240,7 +240,7 @@ fn dealing_gives_equal_shares_of_the_whole_deck() {
         "9S is not in this ruleset's deck"
     );
     let tricks: Vec<usize> = Preset::ALL.iter().map(|p| p.ruleset().tricks()).collect();
-    assert_eq!(tricks, [6, 7, 5, 5, 12, 9, 12, 9, 12, 11, 9, 12]);
+    assert_eq!(tricks, [6, 7, 5, 5, 6, 7, 12, 9, 12, 9, 12, 11, 9, 12]);
 }
 
 #[test]
@@ -739,7 +739,7 @@ fn lot_points_per_ruleset() {
         declarers: 0b00100,
         winner: None,
     });
-    assert_eq!(r.score(&f, &[], None).unwrap().scores, [5, 5, 0, 5, 5]);
+    assert_eq!(r.score(&f, &[], None).unwrap().scores[..5], [5, 5, 0, 5, 5]);
     let r = Preset::MiniMisere4_1989.ruleset();
     let mut f = facts(&[0; 4], &[0, 7, 0, 0]);
     f.lot = Some(torite_core::LotResult {
@@ -839,6 +839,223 @@ fn mini_misere_game_ends_at_target_with_unique_highest_and_plays_on_when_shared(
         game.start_deal(&hands(&MM4_ONE_SUIT)).unwrap_err(),
         GameError::GameOver
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1.7 Three and six players
+// ---------------------------------------------------------------------------------------------
+
+/// Six seats of one suit's worth each: seat s holds cards of suit s % 4 where it can.
+const MM6: [&str; 6] = [
+    "AS KS QS JS TS 9S",
+    "AH KH QH JH TH 9H",
+    "AD KD QD JD TD 9D",
+    "AC KC QC JC TC 9C",
+    "8S 7S 2S 8H 7H 2H",
+    "8D 7D 2D 8C 7C 2C",
+];
+
+/// Three-player hands (dealer 2, so seat 0 leads): seat 2 holds the joker and no spade or
+/// heart.
+const MM3: [&str; 3] = [
+    "AS KS QS JS TS AH KH",
+    "QH JH TH AD KD QD JD",
+    "JK TD AC KC QC JC TC",
+];
+
+#[test]
+fn mini_misere_6_deck_is_36_cards_six_each() {
+    let r = Preset::MiniMisere6.ruleset();
+    assert_eq!(r.players, 6);
+    assert_eq!(r.deck().len(), 36);
+    assert_eq!(r.tricks(), 6);
+    let deck = r.deck().to_string();
+    for rank in ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '2'] {
+        assert_eq!(deck.matches(rank).count(), 4, "{rank} in {deck}");
+    }
+    assert!(!r.deck().contains(Card::JOKER));
+    assert_eq!(
+        r.lot.map(|l| (l.timing, l.success, l.fail)),
+        Some((LotTiming::FirstCard, 12, 6))
+    );
+    assert!(matches!(r.end, GameEnd::Target { points: 25, .. }));
+}
+
+#[test]
+fn mini_misere_6_led_two_beats_its_suit_and_lot_is_declared_with_the_first_card() {
+    let r = Preset::MiniMisere6.ruleset();
+    let mut d = deal(r, 3, &MM6);
+    // Seat 4 leads: it may declare with its card.
+    assert_eq!(d.to_act(), 4);
+    assert!(d.legal_actions().lot);
+    play(&mut d, "lot 2S 8D AS AH AD AC");
+    assert_eq!(winner_of_last_trick(&d), 4, "the led 2 beats the ace");
+    assert!(
+        !d.legal_actions().lot,
+        "only with a card to the first trick"
+    );
+}
+
+#[test]
+fn mini_misere_6_trick_table_is_the_four_player_one() {
+    let r = Preset::MiniMisere6.ruleset();
+    assert_eq!(
+        score(&r, &[0; 6], &[0, 1, 2, 3, 0, 0]).0,
+        [6, 1, 2, 3, 6, 6]
+    );
+    assert_eq!(
+        score(&r, &[0; 6], &[4, 2, 0, 0, 0, 0]).0,
+        [8, 2, 6, 6, 6, 6]
+    );
+    assert_eq!(
+        score(&r, &[0; 6], &[5, 1, 0, 0, 0, 0]).0,
+        [10, 1, 6, 6, 6, 6]
+    );
+    assert_eq!(
+        score(&r, &[0; 6], &[6, 0, 0, 0, 0, 0]).0,
+        [0, 6, 6, 6, 6, 6]
+    );
+}
+
+#[test]
+fn mini_misere_3_deck_is_21_cards_with_the_joker_and_no_lot() {
+    let r = Preset::MiniMisere3.ruleset();
+    assert_eq!((r.players, r.deck().len(), r.tricks()), (3, 21, 7));
+    assert!(r.deck().contains(Card::JOKER));
+    assert_eq!(r.low_card, None);
+    assert!(r.lot.is_none());
+    assert!(matches!(r.end, GameEnd::Target { points: 31, .. }));
+    let d = deal(r, 2, &MM3);
+    assert!(!d.legal_actions().lot, "no Lot in the three-player game");
+    assert_eq!(
+        why(&d, "lot"),
+        PlayError::LotNotAllowed("this game has no Lot")
+    );
+}
+
+#[test]
+fn mini_misere_3_trick_table() {
+    let r = Preset::MiniMisere3.ruleset();
+    assert_eq!(score(&r, &[0; 3], &[0, 1, 6]).0, [7, 1, 12]);
+    assert_eq!(score(&r, &[0; 3], &[2, 2, 3]).0, [2, 2, 3]);
+    assert_eq!(score(&r, &[0; 3], &[4, 3, 0]).0, [8, 3, 7]);
+    assert_eq!(score(&r, &[0; 3], &[5, 2, 0]).0, [10, 2, 7]);
+    assert_eq!(score(&r, &[0; 3], &[7, 0, 0]).0, [0, 7, 7]);
+}
+
+#[test]
+fn three_player_joker_led_wins_and_frees_the_others() {
+    let mut d = deal(Preset::MiniMisere3.ruleset(), 1, &MM3);
+    assert_eq!(d.to_act(), 2);
+    play(&mut d, "JK");
+    assert_eq!(legal(&d), MM3[0].parse::<CardSet>().unwrap().to_string());
+    play(&mut d, "AH QH");
+    assert_eq!(winner_of_last_trick(&d), 2);
+    assert_eq!(d.phase(), Phase::Play, "a led joker needs no saying");
+}
+
+#[test]
+fn three_player_joker_not_led_only_when_void() {
+    let mut d = deal(Preset::MiniMisere3.ruleset(), 1, &MM3);
+    // Seat 2 leads a diamond; seat 0 has none, seat 1 must follow.
+    play(&mut d, "TD KH");
+    assert_eq!(legal(&d), "AD KD QD JD");
+    // Seat 2 holds clubs: it may not play the joker to a club lead.
+    let mut d = deal(Preset::MiniMisere3.ruleset(), 0, &MM3);
+    play(&mut d, "QD");
+    assert_eq!(
+        why(&d, "JK"),
+        PlayError::JokerOnlyWhenVoid {
+            led: Suit::Diamonds
+        }
+    );
+}
+
+#[test]
+fn three_player_joker_played_second_loses() {
+    let mut d = deal(Preset::MiniMisere3.ruleset(), 0, &MM3);
+    // Seat 1 leads the queen of hearts; seat 2, void in hearts, plays the joker second.
+    play(&mut d, "QH JK");
+    assert_eq!(d.phase(), Phase::Play, "no saying for the second card");
+    assert_eq!(legal(&d), "AH KH");
+    play(&mut d, "KH");
+    assert_eq!(winner_of_last_trick(&d), 0);
+}
+
+#[test]
+fn three_player_joker_played_last_its_player_says_win_or_lose() {
+    let r = Preset::MiniMisere3.ruleset();
+    // Seat 0 leads the ace of spades; seats 1 and 2 are void; seat 2 plays the joker last.
+    let mut d = deal(r, 2, &MM3);
+    play(&mut d, "AS QH JK");
+    assert_eq!(d.phase(), Phase::SayJoker);
+    assert_eq!(d.to_act(), 2, "the joker's player says");
+    assert_eq!(d.tricks_completed(), 0, "the trick waits for the saying");
+    let said: Vec<String> = d.legal_actions().iter().map(|a| a.to_string()).collect();
+    assert_eq!(said, ["joker:win", "joker:lose"]);
+    assert_eq!(why(&d, "AC"), PlayError::MustSayJoker);
+    let mut won = d.clone();
+    play(&mut won, "joker:win");
+    assert_eq!(winner_of_last_trick(&won), 2);
+    assert_eq!(won.to_act(), 2, "the winner leads the next trick");
+    let mut lost = d;
+    play(&mut lost, "JOKER:LOSE");
+    assert_eq!(
+        winner_of_last_trick(&lost),
+        0,
+        "the highest card of the led suit"
+    );
+    assert_eq!(lost.to_act(), 0);
+    // Saying is only for the joker just played last.
+    let d = deal(r, 2, &MM3);
+    assert_eq!(why(&d, "joker:win"), PlayError::NoJokerSayExpected);
+}
+
+#[test]
+fn three_player_joker_saying_comes_even_in_the_last_trick() {
+    let mut d = deal(Preset::MiniMisere3.ruleset(), 2, &MM3);
+    // Seat 0 wins five spade tricks while the others throw; seat 2 keeps the joker.
+    play(
+        &mut d,
+        "AS QH TC | KS JH JC | QS TH QC | JS JD KC | TS QD AC",
+    );
+    assert_eq!(d.tricks_completed(), 5);
+    play(&mut d, "AH AD TD | KH KD JK");
+    assert_eq!(d.phase(), Phase::SayJoker);
+    assert!(!d.is_over(), "the deal waits for the saying");
+    play(&mut d, "joker:win");
+    assert!(d.is_over());
+    assert_eq!(d.tricks_won()[..3], [6, 0, 1]);
+}
+
+#[test]
+fn three_and_six_player_options_refused() {
+    for (base, option, value) in [
+        ("mini-misere-6", "low_card", json!(9)),
+        ("mini-misere-6", "low_card", json!(2)),
+        ("mini-misere-3", "low_card", json!(9)),
+        ("mini-misere-3", "lot_timing", json!("before-lead")),
+        ("mini-misere-3", "lot_timing", json!("first-card")),
+        ("mini-misere-3", "led_low_wins", json!(true)),
+    ] {
+        let msg = refused(base, &[(option, value.clone())]);
+        assert!(
+            msg.contains(&format!("option {option} does not apply")),
+            "{base} {option}: {msg}"
+        );
+    }
+    // What applies still does.
+    let r = rules(
+        "mini-misere-6",
+        &[
+            ("lot_timing", json!("before-lead")),
+            ("led_low_wins", json!(false)),
+        ],
+    );
+    assert_eq!(r.lot.unwrap().timing, LotTiming::BeforeLead);
+    assert!(!r.led_low_wins);
+    let r = rules("mini-misere-3", &[("target", json!(25))]);
+    assert!(matches!(r.end, GameEnd::Target { points: 25, .. }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2183,10 +2400,10 @@ fn unknown_option_refused_by_name() {
         err.to_string().contains("unknown option \"colour\""),
         "{err}"
     );
-    let err = Ruleset::from_options("mini-misere-6", []).unwrap_err();
+    let err = Ruleset::from_options("mini-misere-7", []).unwrap_err();
     assert!(
         err.to_string()
-            .contains("unknown ruleset \"mini-misere-6\""),
+            .contains("unknown ruleset \"mini-misere-7\""),
         "{err}"
     );
 }

@@ -17,6 +17,12 @@ pub enum Action {
     Pass,
     /// Name the suit to follow after leading the joker (1989 five-player Mini Misère).
     Call(Suit),
+    /// Say that the joker just played as the trick's last card wins it (`joker:win`,
+    /// three-player Mini Misère).
+    JokerWins,
+    /// Say that the joker just played as the trick's last card loses (`joker:lose`): the
+    /// trick goes to the highest card of the led suit.
+    JokerLoses,
 }
 
 impl fmt::Display for Action {
@@ -26,11 +32,14 @@ impl fmt::Display for Action {
             Action::Lot => f.write_str("lot"),
             Action::Pass => f.write_str("pass"),
             Action::Call(suit) => write!(f, "call:{suit}"),
+            Action::JokerWins => f.write_str("joker:win"),
+            Action::JokerLoses => f.write_str("joker:lose"),
         }
     }
 }
 
-/// An action word that is neither a card code nor `lot`, `pass` or `call:X`.
+/// An action word that is neither a card code nor `lot`, `pass`, `call:X`, `joker:win` or
+/// `joker:lose`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ParseActionError {
     /// The offending token.
@@ -41,7 +50,7 @@ impl fmt::Display for ParseActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown action {:?}: expected a card code (e.g. AS, TH, 10H, JK), lot, pass or call:S|H|D|C",
+            "unknown action {:?}: expected a card code (e.g. AS, TH, 10H, JK), lot, pass, call:S|H|D|C or joker:win|lose",
             self.token
         )
     }
@@ -58,12 +67,15 @@ impl From<ParseCardError> for ParseActionError {
 impl FromStr for Action {
     type Err = ParseActionError;
 
-    /// Parses `lot`, `pass`, `call:X` or a card code, case-insensitively.
+    /// Parses `lot`, `pass`, `call:X`, `joker:win`, `joker:lose` or a card code,
+    /// case-insensitively.
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
         let lower = s.to_ascii_lowercase();
         match lower.as_str() {
             "lot" => return Ok(Action::Lot),
             "pass" => return Ok(Action::Pass),
+            "joker:win" => return Ok(Action::JokerWins),
+            "joker:lose" => return Ok(Action::JokerLoses),
             _ => {}
         }
         if let Some(rest) = lower.strip_prefix("call:") {
@@ -80,7 +92,8 @@ impl FromStr for Action {
 }
 
 impl serde::Serialize for Action {
-    /// As its code (`AS`, `lot`, `pass`, `call:S`), the form records and the protocol use.
+    /// As its code (`AS`, `lot`, `pass`, `call:S`, `joker:win`), the form records and the
+    /// protocol use.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
@@ -105,13 +118,19 @@ pub struct ActionSet {
     pub pass: bool,
     /// Suits that may be named (bit `suit.index()`).
     pub calls: u8,
+    /// Whether the joker's player is to say `joker:win` or `joker:lose` (both are legal then).
+    pub joker: bool,
 }
 
 impl ActionSet {
     /// The number of legal actions.
     #[must_use]
     pub const fn len(&self) -> usize {
-        self.cards.len() + self.lot as usize + self.pass as usize + self.calls.count_ones() as usize
+        self.cards.len()
+            + self.lot as usize
+            + self.pass as usize
+            + self.calls.count_ones() as usize
+            + 2 * self.joker as usize
     }
 
     /// Whether there is no legal action (the deal is over).
@@ -128,10 +147,12 @@ impl ActionSet {
             Action::Lot => self.lot,
             Action::Pass => self.pass,
             Action::Call(suit) => self.calls & (1 << suit as u8) != 0,
+            Action::JokerWins | Action::JokerLoses => self.joker,
         }
     }
 
-    /// The `n`-th action in iteration order (cards first, then `lot`, `pass`, calls).
+    /// The `n`-th action in iteration order (cards first, then `lot`, `pass`, calls,
+    /// `joker:win`, `joker:lose`).
     #[must_use]
     pub fn nth(&self, n: usize) -> Option<Action> {
         let cards = self.cards.len();
@@ -153,6 +174,11 @@ impl ActionSet {
                     .into_iter()
                     .filter(|s| self.calls & (1 << *s as u8) != 0)
                     .map(Action::Call),
+            )
+            .chain(
+                [Action::JokerWins, Action::JokerLoses]
+                    .into_iter()
+                    .filter(|_| self.joker),
             )
     }
 }

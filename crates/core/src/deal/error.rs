@@ -45,6 +45,11 @@ pub enum PlayError {
     },
     /// The leader must name a suit for the joker first.
     MustCallSuit,
+    /// The joker was played as the trick's last card: its player must say `joker:win` or
+    /// `joker:lose` first (three-player Mini Misère).
+    MustSayJoker,
+    /// `joker:win` or `joker:lose` when no joker was just played as a trick's last card.
+    NoJokerSayExpected,
     /// A suit was named when there was no joker lead to name it for.
     NoCallExpected,
     /// The seat is being asked about the Lot and must answer `lot` or `pass`.
@@ -87,6 +92,12 @@ impl fmt::Display for PlayError {
             PlayError::NoCallExpected => {
                 f.write_str("a suit is named only right after leading the joker")
             }
+            PlayError::MustSayJoker => f.write_str(
+                "the joker was played last to the trick: its player must first say joker:win or joker:lose",
+            ),
+            PlayError::NoJokerSayExpected => f.write_str(
+                "joker:win and joker:lose are said only right after the joker is played as the last card of a trick",
+            ),
             PlayError::MustAnswerLot => {
                 f.write_str("seat is asked about the Lot and must answer lot or pass")
             }

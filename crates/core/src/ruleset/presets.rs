@@ -15,6 +15,10 @@ pub enum Preset {
     MiniMisere5,
     /// `mini-misere-5-1989`: Mini Misère, 1989 rules, five players.
     MiniMisere5_1989,
+    /// `mini-misere-6`: Mini Misère, six players (RULES.md 1.7).
+    MiniMisere6,
+    /// `mini-misere-3`: Mini Misère, three players, with the three-player joker (RULES.md 1.7).
+    MiniMisere3,
     /// `mittlere-jass`: Mittlere Jass, three players.
     MittlereJass,
     /// `molotow-jass`: Molotow Jass, four players.
@@ -42,11 +46,13 @@ const NO_BONUS_JASS: CardPoints = CardPoints::Jass {
 
 impl Preset {
     /// Every preset, in the order the rules list them.
-    pub const ALL: [Preset; 12] = [
+    pub const ALL: [Preset; 14] = [
         Preset::MiniMisere4,
         Preset::MiniMisere4_1989,
         Preset::MiniMisere5,
         Preset::MiniMisere5_1989,
+        Preset::MiniMisere6,
+        Preset::MiniMisere3,
         Preset::MittlereJass,
         Preset::MolotowJass,
         Preset::PlusMinusJass3,
@@ -65,6 +71,8 @@ impl Preset {
             Preset::MiniMisere4_1989 => "mini-misere-4-1989",
             Preset::MiniMisere5 => "mini-misere-5",
             Preset::MiniMisere5_1989 => "mini-misere-5-1989",
+            Preset::MiniMisere6 => "mini-misere-6",
+            Preset::MiniMisere3 => "mini-misere-3",
             Preset::MittlereJass => "mittlere-jass",
             Preset::MolotowJass => "molotow-jass",
             Preset::PlusMinusJass3 => "plus-minus-jass-3",
@@ -201,6 +209,27 @@ impl Preset {
                     fail: 5,
                 }),
                 scoring: five_table,
+                ..mini_misere
+            },
+            Preset::MiniMisere6 => Ruleset {
+                players: 6,
+                ranks: MM_CURRENT | 1 << 9 | 1 << 8 | 1 << 7 | 1 << 2,
+                ..mini_misere
+            },
+            Preset::MiniMisere3 => Ruleset {
+                players: 3,
+                ranks: MM_CURRENT,
+                low_card: None,
+                led_low_wins: false,
+                joker: Some(JokerRule::LastSays),
+                lot: None,
+                scoring: Scoring::TrickTable {
+                    points: [7, 1, 2, 3, 8, 10, 12, 0],
+                },
+                end: GameEnd::Target {
+                    points: 31,
+                    tie: TieRule::PlayOn,
+                },
                 ..mini_misere
             },
             Preset::MittlereJass => mittlere,
