@@ -42,6 +42,8 @@ trick-won-by = { $seat } wins the trick
 action-lot = Declare the Lot
 action-pass = Pass
 action-call = Name { $suit }
+action-joker-win = The joker wins
+action-joker-lose = The joker loses
 
 ## Questions
 lot-question = Declare the Lot (win every trick)?

@@ -42,6 +42,8 @@ trick-won-by = { $seat }がトリックを取った
 action-lot = ロットを宣言
 action-pass = パス
 action-call = { $suit }を指定
+action-joker-win = ジョーカーの勝ち
+action-joker-lose = ジョーカーの負け
 
 ## 質問
 lot-question = ロット（全トリック獲得）を宣言しますか？

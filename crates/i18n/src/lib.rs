@@ -282,6 +282,8 @@ impl Catalog {
             Action::Lot => self.get("action-lot", &[]),
             Action::Pass => self.get("action-pass", &[]),
             Action::Call(suit) => self.get("action-call", &[("suit", self.suit(suit))]),
+            Action::JokerWins => self.get("action-joker-win", &[]),
+            Action::JokerLoses => self.get("action-joker-lose", &[]),
         }
     }
 
