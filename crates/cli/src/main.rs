@@ -122,6 +122,9 @@ enum Command {
         /// Only the score sheet, without the tricks.
         #[arg(long)]
         scores_only: bool,
+        /// Language: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
     },
     /// Duplicate tournament between bots: every deal replayed with the bots rotated through
     /// every seat.
@@ -447,11 +450,18 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let record = deal::seeded(rules, seed, dealer, play)?;
             Ok(torite_core::to_pretty_json(&record.to_json()))
         }
-        Command::Show { file, scores_only } => {
+        Command::Show {
+            file,
+            scores_only,
+            lang,
+        } => {
             let (replay, kind) = input::replay_or_sheet(&file)?;
+            let catalog =
+                torite_i18n::Catalog::new(lang.unwrap_or_else(torite_i18n::Lang::from_env));
             Ok(show::render(
                 &replay,
                 !scores_only && kind == input::Kind::Record,
+                &catalog,
             ))
         }
         Command::Arena {

@@ -11,9 +11,9 @@ use torite_core::{
     DealFacts, DealReport, Game, LotResult, MAX_SEATS, Replay, Report, Ruleset, Scoring, SeatSet,
 };
 use torite_i18n::Catalog;
+use torite_i18n::present::DealSummary;
 
 use crate::Failure;
-use crate::play::text::pad;
 
 /// One entered deal.
 #[derive(Clone, Debug, PartialEq)]
@@ -394,29 +394,11 @@ pub fn run(
         let game = sheet.game().map_err(Failure::input)?;
         sheet.save()?;
         if let Some(result) = game.results().last() {
-            let row = |label: String, values: Vec<String>| {
-                let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-                format!("  {}{}", pad(&label, 10), cells.join(""))
-            };
-            io.say(&row(String::new(), (0..n).map(|s| s.to_string()).collect()))?;
-            io.say(&row(
-                t("score", &[]),
-                result.score.scores[..n]
-                    .iter()
-                    .map(|s| format!("{s:+}"))
-                    .collect(),
-            ))?;
-            io.say(&row(
-                t("total", &[]),
-                result.totals[..n].iter().map(i32::to_string).collect(),
-            ))?;
-            io.say(&format!(
-                "  {}",
-                t(
-                    "rule-applied",
-                    &[("rule", catalog.score_rule(result.score.rule))]
-                )
-            ))?;
+            let summary = DealSummary::new(catalog, &rules, result, None);
+            for line in summary.lines() {
+                io.say(&format!("  {line}"))?;
+            }
+            io.say(&format!("  {}", summary.rule))?;
             if !game.held().is_empty() {
                 io.say(&format!(
                     "  {}",

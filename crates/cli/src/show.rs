@@ -2,137 +2,150 @@
 
 use std::fmt::Write;
 
-use torite_core::{Replay, Ruleset};
+use torite_core::{Replay, Ruleset, Suit};
+use torite_i18n::Catalog;
+use torite_i18n::present::{both_names, columns, pad};
 
-/// One line of the score table: the label, then each value right-aligned in a column `width`
-/// wide (the widest seat heading plus a space, so that names never run together).
+/// One line of the score table: the label padded to 12 terminal columns, then each value
+/// right-aligned in a column `width` wide (the widest seat heading plus a space, so that
+/// names never run together).
 fn row(label: &str, values: &[String], width: usize) -> String {
-    let mut line = format!("  {label:<12}");
+    let mut line = format!("  {}", pad(label, 12));
     for v in values {
         let _ = write!(line, "{v:>width$}");
     }
     line
 }
 
-fn name(rules: &Ruleset) -> String {
+/// The game's names in both languages, whether house rules change it, and its id.
+fn name(rules: &Ruleset, catalog: &Catalog) -> String {
     let custom = if rules.is_preset() {
-        ""
+        String::new()
     } else {
-        " with house rules"
+        catalog.get("show-house-rules", &[])
     };
-    format!(
-        "{}{custom} ({})",
-        torite_i18n::present::both_names(rules.base),
-        rules.id()
-    )
+    format!("{}{custom} ({})", both_names(rules.base), rules.id())
 }
 
-/// Renders the replayed record; `tricks` adds every trick.
-pub fn render(replay: &Replay, tricks: bool) -> String {
+/// The scoring rule named `rule` in a report, in words.
+fn rule_words(rule: &str, catalog: &Catalog) -> String {
+    let key = format!("rule-{rule}");
+    if catalog.has(&key) {
+        catalog.get(&key, &[])
+    } else {
+        rule.to_owned()
+    }
+}
+
+/// The trump as a report writes it (`S`, `JK`), in words.
+fn trump_words(trump: &str, catalog: &Catalog) -> String {
+    match Suit::ALL
+        .into_iter()
+        .find(|s| s.letter().to_string() == trump)
+    {
+        Some(suit) => catalog.suit(suit),
+        None if trump == "JK" => catalog.get("show-trump-joker", &[]),
+        None => trump.to_owned(),
+    }
+}
+
+/// Renders the replayed record in `catalog`'s language; `tricks` adds every trick.
+pub fn render(replay: &Replay, tricks: bool, catalog: &Catalog) -> String {
+    let t = |key: &str, args: &[(&str, String)]| catalog.get(key, args);
+    let seat = |s: usize| t("show-seat", &[("seat", s.to_string())]);
     let rules = replay.game.rules();
     let report = &replay.report;
     let n = rules.players as usize;
     let names = report.players.clone().unwrap_or_default();
     let seat_name = |s: usize| match names.get(s) {
         Some(name) if !name.is_empty() => format!("{s}:{name}"),
-        _ => format!("seat {s}"),
+        _ => seat(s),
     };
     let seats: Vec<String> = (0..n).map(seat_name).collect();
     let width = seats
         .iter()
-        .map(|s| s.chars().count() + 1)
+        .map(|s| columns(s) + 1)
         .max()
         .unwrap_or(0)
         .max(7);
     let mut out = String::new();
-    let _ = writeln!(out, "{}", name(rules));
+    let _ = writeln!(out, "{}", name(rules, catalog));
     for (i, deal) in report.deals.iter().enumerate() {
-        let _ = writeln!(out, "\nDeal {} (dealer: seat {})", i + 1, deal.dealer);
+        let _ = writeln!(
+            out,
+            "\n{}",
+            t(
+                "show-deal",
+                &[
+                    ("number", (i + 1).to_string()),
+                    ("dealer", seat(deal.dealer))
+                ]
+            )
+        );
         if let Some(trump) = &deal.trump {
-            let _ = writeln!(out, "  trump: {trump}");
+            let trump = trump_words(trump, catalog);
+            let _ = writeln!(out, "  {}", t("show-trump", &[("trump", trump)]));
         }
         if let Some(lot) = &deal.lot {
-            let who: Vec<String> = lot.declarers.iter().map(|s| format!("seat {s}")).collect();
+            let who: Vec<String> = lot.declarers.iter().map(|s| seat(*s)).collect();
             let result = match lot.success {
-                Some(true) => "succeeded",
-                Some(false) => "failed",
-                None => "in progress",
+                Some(true) => "show-lot-succeeded",
+                Some(false) => "show-lot-failed",
+                None => "show-lot-open",
             };
-            let _ = writeln!(out, "  Lot: {} ({result})", who.join(", "));
+            let _ = writeln!(out, "  {}", t(result, &[("seats", who.join(", "))]));
         }
         if tricks {
-            for (t, trick) in deal.tricks.iter().enumerate() {
+            for (k, trick) in deal.tricks.iter().enumerate() {
                 let cards: Vec<String> = trick
                     .cards
                     .iter()
                     .enumerate()
-                    .map(|(k, c)| format!("{}:{c}", (trick.leader + k) % n))
+                    .map(|(j, c)| format!("{}:{c}", (trick.leader + j) % n))
                     .collect();
-                let winner = trick.winner.map_or("…".to_owned(), |w| format!("seat {w}"));
-                let _ = writeln!(out, "  trick {:>2}  {}  → {winner}", t + 1, cards.join(" "));
+                let winner = trick.winner.map_or("…".to_owned(), seat);
+                let number = format!("{:>2}", k + 1);
+                let _ = writeln!(
+                    out,
+                    "  {}  {}  → {winner}",
+                    t("show-trick", &[("number", number)]),
+                    cards.join(" ")
+                );
             }
         }
         let _ = writeln!(out, "{}", row("", &seats, width));
-        let _ = writeln!(
-            out,
-            "{}",
-            row(
-                "tricks",
-                &deal
-                    .tricks_won
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>(),
-                width
-            )
-        );
+        let tricks_won: Vec<String> = deal.tricks_won.iter().map(u8::to_string).collect();
+        let _ = writeln!(out, "{}", row(&t("show-tricks", &[]), &tricks_won, width));
         if deal.card_points.iter().any(|p| *p > 0) {
-            let _ = writeln!(
-                out,
-                "{}",
-                row(
-                    "points",
-                    &deal
-                        .card_points
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>(),
-                    width
-                )
-            );
+            let points: Vec<String> = deal.card_points.iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "{}", row(&t("show-points", &[]), &points, width));
         }
         match (&deal.scores, &deal.totals) {
             (Some(scores), Some(totals)) => {
                 let signed: Vec<String> = scores.iter().map(|s| format!("{s:+}")).collect();
-                let _ = writeln!(out, "{}", row("score", &signed, width));
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    row(
-                        "total",
-                        &totals.iter().map(i32::to_string).collect::<Vec<_>>(),
-                        width
-                    )
-                );
-                if let Some(rule) = &deal.rule {
-                    let _ = writeln!(out, "  ({rule})");
+                let _ = writeln!(out, "{}", row(&t("show-score", &[]), &signed, width));
+                let totals: Vec<String> = totals.iter().map(i32::to_string).collect();
+                let _ = writeln!(out, "{}", row(&t("show-total", &[]), &totals, width));
+                if let Some(rule) = deal.rule.as_deref() {
+                    let _ = writeln!(out, "  ({})", rule_words(rule, catalog));
                 }
             }
             _ => {
-                let _ = writeln!(out, "  (deal in progress)");
+                let _ = writeln!(out, "  ({})", t("show-deal-open", &[]));
             }
         }
     }
     if report.finished {
         let winners: Vec<String> = report.winners.iter().map(|s| seat_name(*s)).collect();
-        let label = if winners.len() == 1 {
-            "Winner"
+        let key = if winners.len() == 1 {
+            "winner"
         } else {
-            "Winners (shared)"
+            "winners"
         };
-        let _ = writeln!(out, "\nGame over. {label}: {}", winners.join(", "));
+        let winners = t(key, &[("seats", winners.join(", "))]);
+        let _ = writeln!(out, "\n{}", t("show-game-over", &[("winners", winners)]));
     } else {
-        let _ = writeln!(out, "\nGame not finished.");
+        let _ = writeln!(out, "\n{}", t("show-game-open", &[]));
     }
     out
 }
@@ -141,6 +154,7 @@ pub fn render(replay: &Replay, tricks: bool) -> String {
 mod tests {
     use super::render;
     use torite_core::record::replay_value;
+    use torite_i18n::{Catalog, Lang};
 
     /// Seat headings longer than a column (named players) stay apart, and the numbers stay
     /// under their headings.
@@ -157,7 +171,7 @@ mod tests {
             ], "actions": []}]
         });
         let replay = replay_value(&record).expect("a record");
-        let sheet = render(&replay, true);
+        let sheet = render(&replay, true, &Catalog::new(Lang::En));
         let heading = sheet
             .lines()
             .find(|l| l.contains("0:You"))

@@ -1410,7 +1410,10 @@ fn rules_house_rule_files() {
     );
     // Described, it names its house rules.
     let described = ok(torite(&["rules", file, "--lang", "en"]));
-    assert!(described.contains("House rules (mura-4"), "{described}");
+    assert!(
+        described.contains("House rules — Number of deals: 3 deals; "),
+        "{described}"
+    );
 }
 
 #[test]
@@ -1554,7 +1557,12 @@ fn deal_first_dealer() {
 
 #[test]
 fn show_prints_a_readable_sheet() {
-    let out = ok(torite(&["show", &data("mini-misere-4-two-deals.json")]));
+    let out = ok(torite(&[
+        "show",
+        &data("mini-misere-4-two-deals.json"),
+        "--lang",
+        "en",
+    ]));
     for text in [
         "Mini Misère",
         "ミニミゼール",
@@ -1575,20 +1583,47 @@ fn show_prints_a_readable_sheet() {
         .skip(1)
         .collect();
     assert_eq!(totals, ["2", "6", "8", "6"], "{out}");
+    // The scoring rule in words, never its interchange name.
+    assert!(
+        out.contains("  (points by tricks won)") || out.contains("  (the Lot "),
+        "{out}"
+    );
+    assert!(
+        !out.contains("(trick-table)") && !out.contains("(lot-"),
+        "{out}"
+    );
+    // In Japanese.
+    let ja = ok(torite(&[
+        "show",
+        &data("mini-misere-4-two-deals.json"),
+        "--lang",
+        "ja",
+    ]));
+    for text in ["第1ディール（ディーラー: ", "  累計", "1番席", "ロット: "] {
+        assert!(ja.contains(text), "missing {text:?} in:\n{ja}");
+    }
+    assert!(!ja.contains("Deal 1") && !ja.contains("total"), "{ja}");
     // From standard input, the same sheet.
     let text = std::fs::read_to_string(data("mini-misere-4-two-deals.json")).expect("data");
-    assert_eq!(ok(run(&["show", "-"], Some(&text))), out);
+    assert_eq!(ok(run(&["show", "-", "--lang", "en"], Some(&text))), out);
     // Only the scores.
     let short = ok(torite(&[
         "show",
         "--scores-only",
         &data("mini-misere-4-two-deals.json"),
+        "--lang",
+        "en",
     ]));
     assert!(short.len() < out.len());
     assert!(!short.contains("AS"), "{short}");
     assert!(short.contains("Deal 1"), "{short}");
     // A finished game names its winners.
-    let done = ok(torite(&["show", &data("one-deal-game.json")]));
+    let done = ok(torite(&[
+        "show",
+        &data("one-deal-game.json"),
+        "--lang",
+        "en",
+    ]));
     for seat in ["seat 1", "seat 2", "seat 3"] {
         assert!(done.contains(seat), "{done}");
     }

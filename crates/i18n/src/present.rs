@@ -174,8 +174,13 @@ impl DealSummary {
 /// two).
 #[must_use]
 pub fn pad(text: &str, width: usize) -> String {
-    let used = unicode_width::UnicodeWidthStr::width(text);
-    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
+}
+
+/// How many terminal columns `text` takes (East Asian wide characters take two).
+#[must_use]
+pub fn columns(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
 }
 
 /// An option value as its catalog key's last part: `first-card`, `true`, `9`, `none`.

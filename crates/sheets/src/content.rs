@@ -88,7 +88,7 @@ fn jass_total(rules: &Ruleset) -> u32 {
     rules.card_point_total().1
 }
 
-/// The options changed from the preset, as `name = value`.
+/// The options changed from the preset, each as its label and value in words.
 fn house_rules(rules: &Ruleset, w: &Words) -> Option<String> {
     if rules.is_preset() {
         return None;
@@ -96,16 +96,22 @@ fn house_rules(rules: &Ruleset, w: &Words) -> Option<String> {
     let options: Vec<String> = rules
         .overrides()
         .into_iter()
-        .map(|(name, value)| format!("{name} = {}", value_text(&value)))
+        .map(|(name, value)| {
+            w.a(
+                "sheet-house-option",
+                &[
+                    ("label", w.catalog.option_label(name)),
+                    ("value", w.catalog.option_value(name, &value)),
+                ],
+                &[],
+            )
+        })
         .collect();
-    Some(w.a(
-        "sheet-house-rules",
-        &[
-            ("base", rules.id().to_owned()),
-            ("options", options.join(", ")),
-        ],
-        &[],
-    ))
+    let sep = match w.catalog.lang() {
+        Lang::Ja => "／",
+        _ => "; ",
+    };
+    Some(w.a("sheet-house-rules", &[("options", options.join(sep))], &[]))
 }
 
 /// An option value as a player would write it: strings without quotes, null as `none`.

@@ -84,7 +84,13 @@ fn a_house_rule_prints_its_own_rules() {
         // Same Lot timing text as the 1989 rules, with this deck's points.
         let first_line = |s: &str| s.lines().nth(1).unwrap_or_default().to_owned();
         assert_eq!(first_line(&lot_1989), first_line(&lot_changed), "{lang}");
-        assert!(changed.contains("lot_timing = before-lead"), "{changed}");
+        // The house rule in words, not as the option's name and value.
+        let house = match lang {
+            Lang::En => "House rules — Lot timing: before the first lead (1989 rules)",
+            Lang::Ja => "ハウスルール — ロットの宣言: 最初のリードの前（1989年ルール）",
+        };
+        let line = changed.lines().nth(2).unwrap_or_default();
+        assert_eq!(line, house, "{changed}");
     }
     let en = Sheet::new(&before_lead, Kind::Rules, Lang::En).text();
     assert!(
