@@ -251,6 +251,7 @@ fn joker_key(rules: &Ruleset) -> Option<&'static str> {
         JokerRule::LeadWinsFreeFollow => Some("sheet-joker-free-follow"),
         JokerRule::LeadWinsNamesSuit => Some("sheet-joker-names-suit"),
         JokerRule::HighestTrump => Some("sheet-joker-highest-trump"),
+        JokerRule::LastSays => Some("sheet-joker-last-says"),
         _ => None,
     }
 }
