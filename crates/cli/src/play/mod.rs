@@ -84,6 +84,11 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
             } else {
                 args.bots.clone()
             };
+            let bots = bots
+                .iter()
+                .map(|spec| spec.parse())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(Failure::input)?;
             let path = args
                 .save
                 .clone()

@@ -33,7 +33,7 @@ pub fn run(
     .map_err(io)?;
     writeln!(output, "{}", words.t("help-plain", &[])).map_err(io)?;
     loop {
-        if session.game().is_finished() {
+        if session.is_finished() {
             game_over(session, words, output).map_err(io)?;
             return Ok(());
         }

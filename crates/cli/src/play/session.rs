@@ -1,13 +1,21 @@
 //! A game at the table: one human seat, bots in the others, the record kept and saved after
 //! every action so that nothing is lost and `--resume` continues exactly where it stopped.
+//!
+//! The game itself is core's [`Table`]: it deals every deal and makes every Molotow draw from
+//! the table seed, keeps the record, scores each deal as it ends and resumes a save through
+//! the strict replay. The session adds what a person at a terminal needs around it: the bots
+//! in the other seats, the seats' names, where the game is saved, and how far the player has
+//! been shown the game, which trails the table at the end of each deal (the table has already
+//! scored it and dealt the next one while the player still sees the deal end and then reads
+//! its result).
 
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use torite_bots::{Bot, make_bot};
+use torite_bots::{Bot, BotSpec, make_bot};
+use torite_core::table::{Step, Table};
 use torite_core::{
-    Action, Deal, DealResult, Game, PlayError, Record, RecordDeal, Ruleset, Seat, SeatSet, Seeds,
-    Trick, View,
+    Action, Deal, DealResult, Game, GameError, PlayError, Ruleset, Seat, Trick, View,
 };
 
 use crate::Failure;
@@ -28,66 +36,50 @@ pub enum Event {
     TrickWon(Trick),
 }
 
-/// The table: game, seats, record and where it is saved.
+/// How far the player has been shown the table's game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shown {
+    /// The table's deal in progress.
+    Playing,
+    /// The deal that just ended ([`Table::last_deal`]), whose result is still to be shown.
+    Ended,
+    /// The result of the deal that ended, or nothing yet: the table's deal in progress (or
+    /// the end of the game) is still to be shown.
+    Between,
+}
+
+/// The table: core's [`Table`], the bots, the seats' names and where the game is saved.
 pub struct Session {
-    game: Game,
+    table: Table,
     human: Seat,
+    /// Each seat's bot spec; `None` at the human's seat.
+    specs: Vec<Option<BotSpec>>,
     bots: Vec<Option<Box<dyn Bot>>>,
     names: Vec<String>,
-    specs: Vec<String>,
-    record: Record,
-    seed: u64,
-    /// The table seed's deals and draws ([`Seeds`]), past those of the record.
-    seeds: Seeds,
     path: PathBuf,
+    shown: Shown,
 }
 
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Session({}, seat {})",
-            self.game.rules().id(),
-            self.human
-        )
+        write!(f, "Session({}, seat {})", self.rules().id(), self.human)
     }
 }
 
-/// The streams of table seed `seed` moved past the deals of `record` and the draws they
-/// needed, so that a resumed game goes on with exactly the deals and draws it would have had.
-/// The record's deals keep their own hands and draws; each is replayed to find the seats tied
-/// where it needed a draw.
-fn seeds_after(record: &Record, seed: u64) -> Result<Seeds, torite_core::GameError> {
-    let mut seeds = Seeds::new(seed);
-    let first_dealer = record.deals.first().map_or(0, |d| d.dealer);
-    let mut game = Game::new(record.ruleset, first_dealer)?;
-    for deal in &record.deals {
-        let _ = seeds.next_hands(&record.ruleset);
-        game.start_deal(&deal.hands)?;
-        for action in &deal.actions {
-            game.apply(*action)?;
-        }
-        if game.deal().is_some_and(Deal::is_over) {
-            if let Some(tied) = game.draw_needed() {
-                let _ = seeds.next_draw(SeatSet::from_bits(tied));
-            }
-            game.finish_deal(deal.draw)?;
-        }
-    }
-    Ok(seeds)
-}
-
+/// The seed of the bot at `seat` of a table seeded `seed`: apart from the table's streams, so
+/// that the bots' randomness never moves the deals.
 fn bot_seed(seed: u64, seat: Seat) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(seat as u64 + 1)
 }
 
 impl Session {
-    /// A new game: the human at `human`, the other seats filled with `bot_specs` in turn.
+    /// A new game of table seed `seed`: the human at `human`, the other seats filled with
+    /// `bot_specs` in turn, the human's seat dealing first.
     pub fn new(
         rules: Ruleset,
         human: Seat,
-        bot_specs: &[String],
+        bot_specs: &[BotSpec],
         seed: u64,
         you: &str,
         path: PathBuf,
@@ -103,66 +95,52 @@ impl Session {
         if bot_specs.is_empty() {
             return Err(Failure::input("--bots needs at least one bot"));
         }
-        let specs: Vec<String> = (0..n)
+        let specs: Vec<Option<BotSpec>> = (0..n)
             .map(|s| {
-                if s == human {
-                    String::new()
-                } else {
-                    let others_before = if s > human { s - 1 } else { s };
-                    bot_specs[others_before % bot_specs.len()].clone()
-                }
+                let others_before = if s > human { s - 1 } else { s };
+                (s != human).then(|| bot_specs[others_before % bot_specs.len()])
             })
             .collect();
-        let names = (0..n)
-            .map(|s| {
-                if s == human {
-                    you.to_owned()
-                } else {
-                    specs[s].clone()
-                }
-            })
+        let names: Vec<String> = specs
+            .iter()
+            .map(|spec| spec.map_or_else(|| you.to_owned(), |spec| spec.to_string()))
             .collect();
-        let game = Game::new(rules, human).map_err(Failure::input)?;
-        let mut session = Session {
-            bots: Vec::new(),
-            game,
-            human,
-            names,
-            specs,
-            record: Record {
-                ruleset: rules,
-                players: None,
-                deals: Vec::new(),
-            },
-            seed,
-            seeds: Seeds::new(seed),
-            path,
-        };
-        session.record.players = Some(session.names.clone());
-        session.bots = session.make_bots()?;
-        Ok(session)
+        let mut table = Table::new(rules, human, seed).map_err(Failure::input)?;
+        table
+            .set_players(names.clone())
+            .map_err(|_| Failure::input("one name per seat"))?;
+        Ok(Session::seated(table, human, specs, names, path))
     }
 
-    fn make_bots(&self) -> Result<Vec<Option<Box<dyn Bot>>>, Failure> {
-        self.specs
+    fn seated(
+        table: Table,
+        human: Seat,
+        specs: Vec<Option<BotSpec>>,
+        names: Vec<String>,
+        path: PathBuf,
+    ) -> Session {
+        let seed = table.seeds().seed();
+        let bots = specs
             .iter()
             .enumerate()
-            .map(|(seat, spec)| {
-                if seat == self.human {
-                    Ok(None)
-                } else {
-                    make_bot(spec, bot_seed(self.seed, seat))
-                        .map(Some)
-                        .map_err(Failure::input)
-                }
-            })
-            .collect()
+            .map(|(seat, spec)| spec.map(|spec| spec.build(bot_seed(seed, seat))))
+            .collect();
+        Session {
+            table,
+            human,
+            specs,
+            bots,
+            names,
+            path,
+            shown: Shown::Between,
+        }
     }
 
     /// Continues a saved game: the record is read by core's strict reader
-    /// ([`Record::from_json`]: replayed, and so checked, with `torite replay`'s errors), the
-    /// table settings come from its `table` entry, and later deals come from the same seed as
-    /// before.
+    /// ([`torite_core::record::read`]: replayed, and so checked, with `torite replay`'s
+    /// errors), the table settings come from its `table` entry, and the table resumes at the
+    /// saved seed ([`Table::resume`]), so later deals and draws are those the game would have
+    /// had.
     pub fn resume(path: &Path) -> Result<Session, Failure> {
         let value = crate::input::read_json(path)?;
         if crate::input::kind(&value) == crate::input::Kind::ScoreSheet {
@@ -171,41 +149,38 @@ impl Session {
                 "{p} is a torite score-keeping save, not a game: continue it with `torite score --resume {p}`"
             )));
         }
-        let (record, replay) = torite_core::record::read(&value)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        let rules = *replay.game.rules();
-        let n = rules.players as usize;
-        let TableEntry { human, seed, specs } = TableEntry::read(&value, n)
-            .map_err(|why| Failure::input(format!("{}: {why}", path.display())))?;
+        let at = |why: String| Failure::input(format!("{}: {why}", path.display()));
+        let (record, _) = torite_core::record::read(&value).map_err(|e| at(e.to_string()))?;
+        let n = record.ruleset.players as usize;
+        let TableEntry { human, seed, specs } = TableEntry::read(&value, n).map_err(at)?;
         let names = record
             .players
             .clone()
             .unwrap_or_else(|| (0..n).map(|s| s.to_string()).collect());
-        let mut session = Session {
-            game: replay.game,
-            human,
-            bots: Vec::new(),
-            names,
-            specs,
-            record,
-            seed,
-            seeds: Seeds::new(seed),
-            path: path.to_owned(),
-        };
-        session.seeds = seeds_after(&session.record, seed)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        session.bots = session.make_bots()?;
+        let saved_deals = record.deals.len();
+        let table = Table::resume(record, seed).map_err(|e| at(e.to_string()))?;
+        let mut session = Session::seated(table, human, specs, names, path.to_owned());
+        if session.table.deal().is_some() && session.table.record().deals.len() == saved_deals {
+            // Saved during a deal: the player goes on with it (a deal the table has just
+            // dealt, after a complete last deal, begins for the player as a new deal).
+            session.shown = Shown::Playing;
+        }
         Ok(session)
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.table.game()
+    }
+
+    /// Whether the game is over for the player: it has ended and its last deal has been shown.
+    pub fn is_finished(&self) -> bool {
+        self.game().is_finished() && self.shown == Shown::Between
     }
 
     /// The rules.
     pub fn rules(&self) -> &Ruleset {
-        self.game.rules()
+        self.game().rules()
     }
 
     /// The human's seat.
@@ -218,12 +193,18 @@ impl Session {
         &self.names
     }
 
-    /// The deal in progress.
+    /// The deal the player is shown: the one in progress, or the one that just ended until
+    /// its result is shown ([`Session::finish_deal`]); none between a result and the next
+    /// deal.
     pub fn deal(&self) -> Option<&Deal> {
-        self.game.deal()
+        match self.shown {
+            Shown::Playing => self.table.deal(),
+            Shown::Ended => self.table.last_deal(),
+            Shown::Between => None,
+        }
     }
 
-    /// The human's view of the deal in progress.
+    /// The human's view of the deal the player is shown.
     pub fn view(&self) -> Option<View<'_>> {
         self.deal().map(|d| View::new(d, self.human))
     }
@@ -239,46 +220,51 @@ impl Session {
         self.path = path;
     }
 
-    /// The number of deals started.
+    /// The number of the deal the player is shown (1 for the first), or of the last one shown
+    /// between deals.
     pub fn deal_number(&self) -> usize {
-        self.record.deals.len()
+        match self.shown {
+            Shown::Playing => self.table.record().deals.len(),
+            Shown::Ended | Shown::Between => self.game().results().len(),
+        }
     }
 
-    /// Starts the next deal if none is in progress and the game goes on.
+    /// Moves the player on to the deal the table has dealt, once the last deal's result has
+    /// been shown, and saves the game; whether a new deal began for the player.
     pub fn start_deal_if_needed(&mut self) -> Result<bool, Failure> {
-        if self.game.deal().is_some() || self.game.is_finished() {
+        if self.shown != Shown::Between || self.table.deal().is_none() {
             return Ok(false);
         }
-        let rules = *self.game.rules();
-        let hands = self.seeds.next_hands(&rules);
-        let n = rules.players as usize;
-        let deal = self.game.start_deal(&hands[..n]).map_err(Failure::input)?;
-        self.record.deals.push(RecordDeal {
-            dealer: deal.dealer(),
-            hands: hands[..n].to_vec(),
-            actions: Vec::new(),
-            draw: None,
-        });
+        self.shown = Shown::Playing;
         self.save()?;
         Ok(true)
     }
 
     /// Whether the human is to act in the deal in progress.
     pub fn human_to_act(&self) -> bool {
-        self.deal()
-            .is_some_and(|d| !d.is_over() && d.to_act() == self.human)
+        self.seat_to_act() == Some(self.human)
+    }
+
+    /// The seat to act in the deal the player is shown.
+    fn seat_to_act(&self) -> Option<Seat> {
+        match (self.shown, self.table.next_step()) {
+            (Shown::Playing, Step::Act { seat }) => Some(seat),
+            _ => None,
+        }
     }
 
     /// Lets the bot to act take its action; `None` when the human is to act or no deal runs.
     pub fn step_bot(&mut self) -> Result<Option<Vec<Event>>, Failure> {
-        let Some(deal) = self.game.deal().filter(|d| !d.is_over()) else {
+        let Some(seat) = self.seat_to_act() else {
             return Ok(None);
         };
-        let seat = deal.to_act();
         let Some(bot) = self.bots[seat].as_mut() else {
             return Ok(None);
         };
-        let action = bot.act(&View::new(deal, seat));
+        let Some(view) = self.table.view(seat) else {
+            return Ok(None);
+        };
+        let action = bot.act(&view);
         self.apply(action)
             .map(Some)
             .map_err(|e| Failure::input(format!("bot {} chose {action}: {e}", self.names[seat])))
@@ -287,7 +273,7 @@ impl Session {
     /// A hint for the human: what the table's strongest bot would do.
     pub fn hint(&self) -> Option<Action> {
         let view = self.view().filter(|_| self.human_to_act())?;
-        let mut bot = make_bot(torite_bots::BEST, self.seed).ok()?;
+        let mut bot = make_bot(torite_bots::BEST, self.table.seeds().seed()).ok()?;
         Some(bot.act(&view))
     }
 
@@ -296,25 +282,35 @@ impl Session {
         if !self.human_to_act() {
             return Err(PlayError::DealOver);
         }
-        self.apply(action)
+        self.apply(action).map_err(|e| match e {
+            GameError::Play(e) => e,
+            _ => PlayError::DealOver,
+        })
     }
 
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
-        let deal = self.game.deal().ok_or(PlayError::DealOver)?;
+    /// Applies the action of the seat to act; a deal it ends is scored by the table (with the
+    /// seed's draw when the deal needs one) and shown to the player as ended.
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {
+        let deal = self.table.deal().ok_or(GameError::NoDeal)?;
         let seat = deal.to_act();
-        let before = deal.tricks_completed();
         let led = matches!(action, Action::Play(_)) && deal.current_trick().is_empty();
-        if let Some(err) = deal.check(action) {
-            return Err(err);
+        let applied = self.table.apply(action)?;
+        let mut ended = applied.scored.is_some();
+        if let Step::Draw { .. } = self.table.next_step() {
+            self.table.draw()?;
+            ended = true;
         }
-        let _ = self.game.apply(action);
-        if let Some(last) = self.record.deals.last_mut() {
-            last.actions.push(action);
+        if ended {
+            self.shown = Shown::Ended;
         }
         let mut events = vec![Event::Acted { seat, action, led }];
-        if let Some(deal) = self.game.deal()
-            && deal.tricks_completed() > before
-            && let Some(trick) = deal.last_trick()
+        let played = if ended {
+            self.table.last_deal()
+        } else {
+            self.table.deal()
+        };
+        if applied.trick.is_some()
+            && let Some(trick) = played.and_then(Deal::last_trick)
         {
             events.push(Event::TrickWon(trick));
         }
@@ -323,30 +319,28 @@ impl Session {
         Ok(events)
     }
 
-    /// Scores the finished deal (drawing a card for Molotow's three-way tie).
+    /// The result of the deal that just ended, once (the table scored it as it ended, with
+    /// the seed's draw for Molotow's three-way tie); the game is saved.
     pub fn finish_deal(&mut self) -> Result<Option<DealResult>, Failure> {
-        if !self.deal().is_some_and(Deal::is_over) {
+        if self.shown != Shown::Ended {
             return Ok(None);
         }
-        let draw = self
-            .game
-            .draw_needed()
-            .and_then(|tied| self.seeds.next_draw(SeatSet::from_bits(tied)));
-        if let Some(last) = self.record.deals.last_mut() {
-            last.draw = draw;
-        }
-        let result = self.game.finish_deal(draw).map_err(Failure::input)?.clone();
+        self.shown = Shown::Between;
         self.save()?;
-        Ok(Some(result))
+        Ok(self.game().results().last().cloned())
     }
 
     /// Writes the record, with the table settings needed to resume.
     pub fn save(&self) -> Result<(), Failure> {
-        let mut value = self.record.to_json();
+        let mut value = self.table.record().to_json();
         value["table"] = serde_json::json!({
             "human": self.human,
-            "seed": self.seed,
-            "bots": self.specs.iter().enumerate().map(|(s, b)| if s == self.human { "human".to_owned() } else { b.clone() }).collect::<Vec<_>>(),
+            "seed": self.table.seeds().seed(),
+            "bots": self
+                .specs
+                .iter()
+                .map(|spec| spec.map_or_else(|| "human".to_owned(), |spec| spec.to_string()))
+                .collect::<Vec<_>>(),
         });
         crate::save::save(&self.path, torite_core::to_pretty_json(&value).as_bytes())
     }
@@ -357,7 +351,8 @@ impl Session {
 struct TableEntry {
     human: Seat,
     seed: u64,
-    specs: Vec<String>,
+    /// Each seat's bot; `None` at the human's seat.
+    specs: Vec<Option<BotSpec>>,
 }
 
 impl TableEntry {
@@ -393,12 +388,24 @@ impl TableEntry {
                     .collect::<Option<Vec<String>>>()
             })
             .ok_or_else(|| format!("table: bots must be {n} bot names (strings), not {bots}"))?;
+        let specs = specs
+            .iter()
+            .enumerate()
+            .map(|(seat, spec)| {
+                (seat != human)
+                    .then(|| spec.parse::<BotSpec>())
+                    .transpose()
+                    .map_err(|e| format!("table: bots: seat {seat}: {e}"))
+            })
+            .collect::<Result<_, _>>()?;
         Ok(TableEntry { human, seed, specs })
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use torite_core::Record;
+
     use super::*;
 
     /// A save written by `torite play mini-misere-4 --seed 11` (before the strict reader), the
@@ -434,9 +441,9 @@ mod tests {
         assert!(session.human_to_act());
         let mut kept = save();
         kept.as_object_mut().unwrap().remove("table");
-        assert_eq!(session.record.to_json(), kept);
+        assert_eq!(session.table.record().to_json(), kept);
         for _ in 0..1000 {
-            if session.game().is_finished() {
+            if session.is_finished() {
                 break;
             }
             session.start_deal_if_needed().unwrap();
@@ -461,6 +468,44 @@ mod tests {
                 .starts_with(&before.deals[1].actions)
         );
         assert!(record.deals.len() > 2);
+    }
+
+    /// A Molotow game saved by `torite play --plain` (random bots, seed 5) before the session
+    /// played on core's table: its first deal is the three-way tie of
+    /// `tests/data/molotow-three-way-tie.json` with its draw, and it was quit in the sixth
+    /// deal; and the same save resumed by that `torite play`, answering the first choice at
+    /// every prompt, to the end.
+    const TIE_SAVE: &str =
+        include_str!("../../tests/data/saves/play-molotow-tie-seed-5-deal-6.json");
+    const TIE_FINISHED: &str =
+        include_str!("../../tests/data/saves/play-molotow-tie-seed-5-finished.json");
+
+    #[test]
+    fn an_earlier_save_resumes_to_exactly_the_game_it_had() {
+        let path = scratch("tie", &serde_json::from_str(TIE_SAVE).unwrap());
+        let mut session = Session::resume(&path).unwrap();
+        assert_eq!(session.deal_number(), 6);
+        assert!(!session.start_deal_if_needed().unwrap(), "in a deal");
+        let expected: Value = serde_json::from_str(TIE_FINISHED).unwrap();
+        let reference = Record::from_value(&expected).unwrap();
+        for _ in 0..10_000 {
+            if session.is_finished() {
+                break;
+            }
+            session.start_deal_if_needed().unwrap();
+            while session.step_bot().unwrap().is_some() {}
+            if session.human_to_act() {
+                // The human's answer in the reference game at the same place.
+                let deal = session.deal_number() - 1;
+                let at = session.table.record().deals[deal].actions.len();
+                session.play(reference.deals[deal].actions[at]).unwrap();
+            }
+            session.finish_deal().unwrap();
+        }
+        assert!(session.is_finished());
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(saved, expected);
     }
 
     #[test]
@@ -515,6 +560,11 @@ mod tests {
                 "bots",
                 serde_json::json!(["human", "heuristic"]),
                 "table: bots must be 4 bot names (strings), not [\"human\",\"heuristic\"]",
+            ),
+            (
+                "bots",
+                serde_json::json!(["human", "heuristic", "nobody", "heuristic"]),
+                "table: bots: seat 2: unknown bot \"nobody\" (known: random, heuristic, ismcts, pimc)",
             ),
         ];
         for (key, value, expected) in cases {

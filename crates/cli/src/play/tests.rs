@@ -50,7 +50,7 @@ fn table_of(rules: Ruleset, seed: u64, lang: Lang, name: &str) -> Table {
     let session = Session::new(
         rules,
         0,
-        &["heuristic".to_owned()],
+        &[torite_bots::BotSpec::STRONGEST],
         seed,
         &you,
         saved.clone(),
@@ -97,7 +97,7 @@ fn tick(session: &mut Session, ui: &mut Ui<'_>) -> bool {
     if !matches!(ui.overlay, Overlay::None) {
         return false;
     }
-    if session.game().is_finished() {
+    if session.is_finished() {
         ui.overlay = Overlay::GameOver;
         return true;
     }

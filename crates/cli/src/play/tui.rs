@@ -718,7 +718,7 @@ fn event_loop(
     loop {
         terminal.draw(|f| draw(f, session, &ui)).map_err(io)?;
         if matches!(ui.overlay, Overlay::None) {
-            if session.game().is_finished() {
+            if session.is_finished() {
                 ui.overlay = Overlay::GameOver;
                 continue;
             }
