@@ -12,7 +12,7 @@ use crate::Failure;
 #[derive(Debug)]
 pub struct Args {
     pub rules: Ruleset,
-    pub bots: Vec<String>,
+    pub bots: Vec<torite_bots::BotSpec>,
     pub units: usize,
     pub unit: Unit,
     pub seed: u64,
@@ -28,7 +28,7 @@ pub fn run(args: Args) -> Result<String, Failure> {
     }
     let config = ArenaConfig {
         rules: args.rules,
-        bots: args.bots.clone(),
+        bots: args.bots.iter().map(ToString::to_string).collect(),
         units: args.units,
         unit: args.unit,
         seed: args.seed,

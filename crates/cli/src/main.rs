@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use torite_bots::{BotError, BotSpec};
 
 /// Trick-taking games (トリテ): Mini Misère, the Jass avoidance family and Mura.
 #[derive(Parser, Debug)]
@@ -37,8 +38,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seat: usize,
         /// Bots for the other seats, comma-separated, in turn (default: ismcts; with --fast, heuristic).
-        #[arg(long, value_delimiter = ',')]
-        bots: Vec<String>,
+        #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
+        bots: Vec<BotSpec>,
         /// Seed of the deals (default: from the clock).
         #[arg(long)]
         seed: Option<u64>,
@@ -136,8 +137,8 @@ enum Command {
         /// ismcts, pimc, and the cheating reference omniscient (sees every hand). A search bot
         /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
         /// to 60000ms).
-        #[arg(long, value_delimiter = ',', required = true)]
-        bots: Vec<String>,
+        #[arg(long, value_delimiter = ',', required = true, value_parser = bot_spec)]
+        bots: Vec<BotSpec>,
         /// Number of random deals (each played in every rotation), 1 to 1000000.
         #[arg(long, conflicts_with = "games", value_parser = count(1_000_000))]
         deals: Option<usize>,
@@ -164,8 +165,8 @@ enum Command {
         #[arg(long)]
         ruleset: String,
         /// Bot specs filling the seats in turn (default: heuristic, which decides instantly).
-        #[arg(long, value_delimiter = ',')]
-        bots: Vec<String>,
+        #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
+        bots: Vec<BotSpec>,
         /// Number of whole games, 1 to 1000000.
         #[arg(long, default_value_t = 1000, value_parser = count(1_000_000))]
         games: usize,
@@ -269,6 +270,12 @@ enum Command {
 /// range when it is refused).
 fn count(max: u64) -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=max)
+}
+
+/// Parses one bot spec of a `--bots` list (`heuristic`, `ismcts:2000`, `ismcts:200ms`), so
+/// that a bad one is a usage error naming the option and the value.
+fn bot_spec(text: &str) -> Result<BotSpec, BotError> {
+    text.parse()
 }
 
 /// The range of `torite bench --seconds`.
@@ -499,7 +506,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
         } => stats::run(stats::Args {
             rules: input::load_rules(&ruleset)?,
             bots: if bots.is_empty() {
-                vec![torite_bots::STRONGEST.to_owned()]
+                vec![BotSpec::STRONGEST]
             } else {
                 bots
             },

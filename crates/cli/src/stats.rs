@@ -15,7 +15,7 @@ use crate::Failure;
 #[derive(Debug)]
 pub struct Args {
     pub rules: Ruleset,
-    pub bots: Vec<String>,
+    pub bots: Vec<torite_bots::BotSpec>,
     pub games: usize,
     pub seed: u64,
     pub json: bool,
@@ -29,7 +29,7 @@ pub fn run(args: Args) -> Result<String, Failure> {
     }
     let config = StatsConfig {
         rules: args.rules,
-        bots: args.bots.clone(),
+        bots: args.bots.iter().map(ToString::to_string).collect(),
         games: args.games,
         seed: args.seed,
     };
@@ -59,7 +59,7 @@ fn json(args: &Args, s: &Stats) -> String {
     let (deals, deals_ci) = s.deals_per_game();
     let mut out = json!({
         "ruleset": args.rules.to_json(),
-        "bots": args.bots,
+        "bots": args.bots.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "games": s.games,
         "deals": s.deals,
         "deals_per_game": {"mean": deals, "ci95": deals_ci},
@@ -91,7 +91,11 @@ fn table(args: &Args, s: &Stats) -> String {
         crate::input::rules_label(&args.rules),
         s.games,
         s.deals,
-        args.bots.join(",")
+        args.bots
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
     );
     let (deals, deals_ci) = s.deals_per_game();
     out += &format!("deals per game        {deals:.2} ± {deals_ci:.2}\n");

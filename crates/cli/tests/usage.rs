@@ -252,14 +252,47 @@ fn a_bot_budget_out_of_range_gives_the_range() {
                 "1"
             ]),
             format!(
-                "bot \"{spec}\": the budget is out of range: 1 to 1000000 iterations or 1ms \
-                 to 60000ms"
+                "invalid value '{spec}' for '--bots <BOTS>': bot \"{spec}\": the budget is out \
+                 of range: 1 to 1000000 iterations or 1ms to 60000ms; see 'torite arena --help'"
             )
         );
     }
     assert_eq!(
         one_line(&["play", "--plain", "--bots", "pimc:0ms"]),
-        "bot \"pimc:0ms\": the budget is out of range: 1 to 1000000 iterations or 1ms to 60000ms"
+        "invalid value 'pimc:0ms' for '--bots <BOTS>': bot \"pimc:0ms\": the budget is out \
+         of range: 1 to 1000000 iterations or 1ms to 60000ms; see 'torite play --help'"
+    );
+}
+
+#[test]
+fn a_bad_bot_spec_is_a_usage_error_naming_the_option_and_the_value() {
+    for (name, args) in [
+        (
+            "play",
+            &["play", "--plain", "--bots", "heuristic,nobody"][..],
+        ),
+        (
+            "arena",
+            &["arena", "--ruleset", "mura-4", "--bots", "random,nobody"],
+        ),
+        (
+            "stats",
+            &["stats", "--ruleset", "mura-4", "--bots", "nobody"],
+        ),
+    ] {
+        assert_eq!(
+            one_line(args),
+            format!(
+                "invalid value 'nobody' for '--bots <BOTS>': unknown bot \"nobody\" (known: \
+                 random, heuristic, ismcts, pimc); see 'torite {name} --help'"
+            )
+        );
+    }
+    assert_eq!(
+        one_line(&["arena", "--ruleset", "mura-4", "--bots", "ismcts:fast"]),
+        "invalid value 'ismcts:fast' for '--bots <BOTS>': bot \"ismcts:fast\": the budget \
+         after the colon is a number of iterations (ismcts:2000) or milliseconds \
+         (ismcts:200ms); see 'torite arena --help'"
     );
 }
 

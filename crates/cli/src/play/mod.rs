@@ -9,6 +9,7 @@ pub mod tui;
 
 use std::path::PathBuf;
 
+use torite_bots::BotSpec;
 use torite_i18n::{Catalog, Lang};
 
 use crate::Failure;
@@ -23,7 +24,7 @@ pub struct PlayArgs {
     /// The human's seat.
     pub seat: usize,
     /// Bot specs for the other seats, in turn.
-    pub bots: Vec<String>,
+    pub bots: Vec<BotSpec>,
     /// Seed of the deals (default: from the clock).
     pub seed: Option<u64>,
     /// Language (default: from the locale).
@@ -77,18 +78,13 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
             });
             let bots = if args.bots.is_empty() {
                 vec![if args.fast {
-                    "heuristic".to_owned()
+                    BotSpec::STRONGEST
                 } else {
-                    torite_bots::BEST.to_owned()
+                    torite_bots::BEST.parse().map_err(Failure::input)?
                 }]
             } else {
                 args.bots.clone()
             };
-            let bots = bots
-                .iter()
-                .map(|spec| spec.parse())
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(Failure::input)?;
             let path = args
                 .save
                 .clone()
