@@ -352,7 +352,7 @@ fn publish_of(
     replace_after_ms: u64,
     deadline: Option<u64>,
 ) -> Published {
-    let finished_at = if state.game().is_finished() {
+    let finished_at = if state.is_finished() {
         crate::now_secs()
     } else {
         0
@@ -504,7 +504,7 @@ impl Actor {
         self.turn_deadline = deadline(&self.state, self.turn_started, self.config.timer_unit);
         if matches!(event, Event::Score { .. }) {
             self.pause_until = Some(self.turn_started + self.config.deal_pause);
-            if self.state.game().is_finished() {
+            if self.state.is_finished() {
                 tracing::info!(table = %self.state.id(), "game finished");
                 let record = self.state.record().to_string();
                 if let Err(e) = self.store.save_record(self.state.id(), &record).await {

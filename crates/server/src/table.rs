@@ -282,10 +282,17 @@ impl TableState {
         self.table.seeds().seed()
     }
 
+    /// Whether the game is over: its last deal is scored, by the table and by the log (which
+    /// scores it with the event after its last action).
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.game().is_finished() && self.scored == self.dealt
+    }
+
     /// Where the table is in its life.
     #[must_use]
     pub fn status(&self) -> Status {
-        if self.game().is_finished() {
+        if self.is_finished() {
             Status::Finished
         } else if self.started {
             Status::Playing

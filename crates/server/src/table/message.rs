@@ -198,8 +198,12 @@ impl TableState {
             totals: game.totals().to_vec(),
             held: game.held().len(),
             results: Arc::clone(results),
-            finished: game.is_finished(),
-            winners: game.winners().to_vec(),
+            finished: self.is_finished(),
+            winners: if self.is_finished() {
+                game.winners().to_vec()
+            } else {
+                Vec::new()
+            },
             deadline,
             shown: deal_fields,
         }))

@@ -252,6 +252,52 @@ fn the_log_deals_and_scores_after_the_table() {
     assert_eq!(state.to_act(), Some(1));
 }
 
+/// The game ends when the log scores its last deal: after the last action the table's game
+/// is over, but the table is still playing (a sweeper does not let it go, its record is not
+/// yet kept) and its messages say so, until the score event.
+#[test]
+fn the_game_ends_with_the_logs_last_score() {
+    let mut state = TableState::new("t", &created("mura-3", 4)).unwrap();
+    for seat in 0..3 {
+        let bot = "random".parse().unwrap();
+        state.apply(&Event::Bot { seat, bot }).unwrap();
+    }
+    state.apply(&Event::Start).unwrap();
+    let finished = |state: &TableState| {
+        let summary = Arc::new(state.summary(&[0; 3]));
+        let results: Arc<[ResultMsg]> = state.results().into();
+        let message = state
+            .state_message(None, &summary, &results, None)
+            .to_text();
+        let message: Value = serde_json::from_str(&message).unwrap();
+        (
+            state.status(),
+            message["finished"].clone(),
+            message["winners"].clone(),
+        )
+    };
+    while !state.game().is_finished() {
+        assert_eq!(finished(&state), (Status::Playing, json!(false), json!([])));
+        let event = match state.next_step() {
+            Some(event) => event,
+            None => Event::Act {
+                seat: state.to_act().unwrap(),
+                action: state.game().deal().unwrap().legal_actions().nth(0).unwrap(),
+                by: Actor::Occupant,
+            },
+        };
+        state.apply(&event).unwrap();
+    }
+    assert_eq!(finished(&state), (Status::Playing, json!(false), json!([])));
+    assert_eq!(state.next_step(), Some(Event::Score { draw: None }));
+    state.apply(&Event::Score { draw: None }).unwrap();
+    let (status, over, winners) = finished(&state);
+    assert_eq!((status, over), (Status::Finished, json!(true)));
+    assert_eq!(winners, json!(state.game().winners()));
+    assert!(!state.game().winners().is_empty());
+    assert_eq!(state.next_step(), None);
+}
+
 /// One Molotow table (two people, two bots, seed 9) played with each seat's first legal
 /// action, and the exact state messages of some of its moments: before the start, the
 /// first lead, mid-trick with a move deadline, between deals, the next deal and the end of
