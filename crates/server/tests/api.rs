@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use torite_core::{Action, Card, CardSet};
+use torite_core::{Action, Card, CardSet, Suit, Trump};
 use torite_server::Config;
 use torite_server::client::{Session, request};
 
@@ -146,6 +146,22 @@ fn check_hidden(msg: &Value, seat: Option<usize>, record: &Value) {
             .map(|c| c.as_str().unwrap().parse::<Card>().unwrap())
             .collect();
         assert_eq!(hand, held[s], "seat {s}'s hand in {msg}");
+        // In the order people see a hand: the trump suit in its trump order once set.
+        let rules = torite_core::Ruleset::from_json(&record["ruleset"]).expect("its rules");
+        let trump = match msg["trump"].as_str() {
+            None => Trump::None,
+            Some("JK") => Trump::JokerOnly,
+            Some(letter) => letter
+                .chars()
+                .next()
+                .and_then(Suit::from_letter)
+                .map_or(Trump::None, Trump::Suit),
+        };
+        let order: Vec<String> = torite_i18n::present::hand_order(&rules, trump, hand)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(msg["hand"], json!(order), "seat {s}'s hand order in {msg}");
         public.as_object_mut().unwrap().remove("hand");
         public.as_object_mut().unwrap().remove("legal");
     } else {
@@ -168,9 +184,21 @@ async fn lobby_endpoints() {
     let server = memory();
     let (status, presets) = get(server.addr, "/api/presets").await;
     assert_eq!(status, 200);
-    assert_eq!(presets.as_array().unwrap().len(), 12);
+    assert_eq!(
+        presets.as_array().unwrap().len(),
+        torite_core::Preset::ALL.len()
+    );
     assert_eq!(presets[0]["id"], "mini-misere-4");
     assert_eq!(presets[0]["options"]["target"], 25);
+    // Names and option labels come from the catalogs, in both languages.
+    assert_eq!(presets[0]["name_ja"], "ミニミゼール（現行ルール・4人）");
+    assert_eq!(presets[0]["labels"]["lot_timing"]["en"], "Lot timing");
+    assert_eq!(presets[0]["labels"]["lot_timing"]["ja"], "ロットの宣言");
+    for preset in presets.as_array().unwrap() {
+        let options = preset["options"].as_object().unwrap();
+        let labels = preset["labels"].as_object().unwrap();
+        assert_eq!(options.len(), labels.len(), "{preset}");
+    }
     let (_, bots) = get(server.addr, "/api/bots").await;
     assert!(bots.as_array().unwrap().contains(&json!("heuristic")));
     let ja = request(server.addr, "GET", "/api/i18n/ja", None)
