@@ -591,19 +591,21 @@ fn seats_text(seats: SeatSet) -> String {
 
 #[pymethods]
 impl PyDeal {
-    /// A deal of `ruleset` dealt by `dealer`: from `hands` (one list of card codes or one
-    /// space-separated string per seat) when given, otherwise the first deal of table seed
-    /// `seed` (the deal `torite deal ID --seed SEED --dealer DEALER` prints).
+    /// A deal of `ruleset` dealt by `dealer` (by default the last seat, so that seat 0 leads,
+    /// as on every surface: `torite_core::table::first_dealer`): from `hands` (one list of
+    /// card codes or one space-separated string per seat) when given, otherwise the first
+    /// deal of table seed `seed` (the deal `torite deal ID --seed SEED` prints).
     #[new]
-    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0), hands = None), text_signature = "(ruleset, seed=0, dealer=0, hands=None)")]
+    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = None, hands = None), text_signature = "(ruleset, seed=0, dealer=None, hands=None)")]
     fn new(
         ruleset: &Bound<'_, PyAny>,
         seed: Whole,
-        dealer: Whole,
+        dealer: Option<Whole>,
         hands: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyDeal> {
-        let (seed, dealer) = (seed.0, dealer.0);
         let rules = PyRuleset::read(ruleset)?;
+        let dealer = dealer.map_or(torite_core::table::first_dealer(&rules) as u64, |d| d.0);
+        let seed = seed.0;
         if dealer >= u64::from(rules.players) {
             return Err(PyValueError::new_err(format!(
                 "dealer {dealer} is out of range: this ruleset's seats are 0 to {}",
@@ -1032,11 +1034,13 @@ impl PyGame {
 
 #[pymethods]
 impl PyGame {
-    /// A game of `ruleset` from table seed `seed`, its first deal dealt by `dealer`.
+    /// A game of `ruleset` from table seed `seed`, its first deal dealt by `dealer` (by
+    /// default the last seat, so that seat 0 leads, as on every surface).
     #[new]
-    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = Whole(0)), text_signature = "(ruleset, seed=0, dealer=0)")]
-    fn new(ruleset: &Bound<'_, PyAny>, seed: Whole, dealer: Whole) -> PyResult<PyGame> {
+    #[pyo3(signature = (ruleset, seed = Whole(0), dealer = None), text_signature = "(ruleset, seed=0, dealer=None)")]
+    fn new(ruleset: &Bound<'_, PyAny>, seed: Whole, dealer: Option<Whole>) -> PyResult<PyGame> {
         let rules = PyRuleset::read(ruleset)?;
+        let dealer = Whole(dealer.map_or(torite_core::table::first_dealer(&rules) as u64, |d| d.0));
         if dealer.0 >= u64::from(rules.players) {
             return Err(PyValueError::new_err(format!(
                 "dealer {} is out of range: this ruleset's seats are 0 to {}",

@@ -20,11 +20,12 @@ def play_random(deal: torite.Deal, seed: int) -> torite.Deal:
 
 def test_presets_are_the_engines():
     assert PRESETS[0] == "mini-misere-4"
-    assert len(PRESETS) == 12
+    assert len(PRESETS) == 14
     for preset in PRESETS:
         rules = torite.Ruleset(preset)
         assert rules.id == preset and rules.is_preset
-        assert rules.num_actions == len(rules.deck()) + 6
+        # The deck's cards, then lot, pass, four suit calls and the two joker sayings.
+        assert rules.num_actions == len(rules.deck()) + 8
         assert rules.to_json() == preset
 
 
