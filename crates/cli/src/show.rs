@@ -104,11 +104,12 @@ pub fn render(replay: &Replay, tricks: bool, catalog: &Catalog) -> String {
                     .map(|(j, c)| format!("{}:{c}", (trick.leader + j) % n))
                     .collect();
                 let winner = trick.winner.map_or("…".to_owned(), seat);
-                let number = format!("{:>2}", k + 1);
+                let label = t("show-trick", &[("number", (k + 1).to_string())]);
+                let widest = t("show-trick", &[("number", deal.tricks.len().to_string())]);
                 let _ = writeln!(
                     out,
                     "  {}  {}  → {winner}",
-                    t("show-trick", &[("number", number)]),
+                    pad(&label, columns(&widest)),
                     cards.join(" ")
                 );
             }
