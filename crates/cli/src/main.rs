@@ -109,9 +109,10 @@ enum Command {
         /// The seed: the same seed gives the same deal on every machine and version.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The first dealer's seat.
-        #[arg(long, default_value_t = 0)]
-        dealer: usize,
+        /// The first dealer's seat (default: the last seat, so that seat 0 leads, as on every
+        /// surface).
+        #[arg(long)]
+        dealer: Option<usize>,
         /// Play a complete game with uniformly random legal actions.
         #[arg(long)]
         play: bool,
@@ -232,9 +233,9 @@ enum Command {
         /// Deals per game, 1 to 1000.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
         deals: u32,
-        /// Seats per table played by WebSocket clients, 1 to 5; the server's bots play the
-        /// others.
-        #[arg(long, default_value_t = 1, value_parser = count(5))]
+        /// Seats per table played by WebSocket clients, 1 to 6 (the most seats a table has);
+        /// the server's bots play the others.
+        #[arg(long, default_value_t = 1, value_parser = count(6))]
         clients: usize,
         /// The server's bot.
         #[arg(long, default_value = "random")]
