@@ -209,7 +209,7 @@ fn counts_are_bounded_and_say_their_range() {
             "1..=1000000",
         ),
         (&["loadtest"], "--tables", "5001", "1..=5000"),
-        (&["loadtest"], "--clients", "0", "1..=5"),
+        (&["loadtest"], "--clients", "0", "1..=6"),
         (&["loadtest"], "--deals", "1001", "1..=1000"),
         (
             &["loadtest"],
