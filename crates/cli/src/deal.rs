@@ -5,7 +5,7 @@ use rand_chacha::rand_core::SeedableRng;
 use torite_core::Record;
 use torite_core::Ruleset;
 use torite_core::shuffle::below;
-use torite_core::table::{Step, Table};
+use torite_core::table::{Step, Table, first_dealer};
 
 use crate::Failure;
 
@@ -13,11 +13,18 @@ use crate::Failure;
 pub const ACTION_STREAM: u64 = 0xAC7;
 
 /// A game of `rules` from table seed `seed` (`torite_core::Seeds`, the deals and draws every
-/// surface deals from), its first deal dealt by `dealer`: only the first deal, or with `play`
+/// surface deals from), its first deal dealt by `dealer` (by default core's
+/// [`first_dealer`], the last seat, as on every surface): only the first deal, or with `play`
 /// the whole game, each action drawn uniformly among the legal ones from a separate ChaCha8
 /// stream (`seed_from_u64(seed ^ ACTION_STREAM)`, one bounded draw per action), so that the
 /// deals and draws are those of the same seed anywhere else.
-pub fn seeded(rules: Ruleset, seed: u64, dealer: usize, play: bool) -> Result<Record, Failure> {
+pub fn seeded(
+    rules: Ruleset,
+    seed: u64,
+    dealer: Option<usize>,
+    play: bool,
+) -> Result<Record, Failure> {
+    let dealer = dealer.unwrap_or_else(|| first_dealer(&rules));
     let mut table = Table::new(rules, dealer, seed).map_err(Failure::input)?;
     if !play {
         return Ok(table.record().clone());

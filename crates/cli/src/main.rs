@@ -109,9 +109,10 @@ enum Command {
         /// The seed: the same seed gives the same deal on every machine and version.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The first dealer's seat.
-        #[arg(long, default_value_t = 0)]
-        dealer: usize,
+        /// The first dealer's seat (default: the last seat, so that seat 0 leads, as on every
+        /// surface).
+        #[arg(long)]
+        dealer: Option<usize>,
         /// Play a complete game with uniformly random legal actions.
         #[arg(long)]
         play: bool,

@@ -1496,7 +1496,8 @@ fn deal_same_seed_same_bytes() {
 }
 
 /// Seed → deal is part of the interface ("the same seed gives the same deal on every machine
-/// and version"): these hands are frozen.
+/// and version"): these hands are frozen. The dealer is the default first dealer, the last
+/// seat (`torite_core::table::first_dealer`).
 #[test]
 fn deal_golden_mini_misere_4_seed_1() {
     let record = parse(&ok(torite(&["deal", "mini-misere-4", "--seed", "1"])));
@@ -1505,7 +1506,7 @@ fn deal_golden_mini_misere_4_seed_1() {
         json!({
             "ruleset": "mini-misere-4",
             "deals": [{
-                "dealer": 0,
+                "dealer": 3,
                 "hands": [
                     ["JS", "KH", "JH", "KD", "QD", "JD"],
                     ["AS", "2S", "TH", "AD", "JC", "2C"],
@@ -1526,7 +1527,7 @@ fn deal_golden_mittlere_jass_seed_42() {
         json!({
             "ruleset": "mittlere-jass",
             "deals": [{
-                "dealer": 0,
+                "dealer": 2,
                 "hands": [
                     ["QS", "8S", "7S", "6S", "AH", "QH", "6H", "9D", "7D", "9C", "8C", "6C"],
                     ["JS", "JH", "9H", "8H", "AD", "KD", "TD", "AC", "KC", "QC", "JC", "7C"],

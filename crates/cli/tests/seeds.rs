@@ -1,8 +1,9 @@
 //! One seed, one game on every surface: seed N played through the terminal (`torite play
 //! --plain --seed N`), a server table created with `"seed": N` (`torite serve`) and `torite
-//! deal ID --seed N --play` deal the same hands with the same dealers, and every draw a deal
-//! needs is the table seed's next draw (`torite_core::Seeds`, docs/SEEDS.md). The actions
-//! differ (different players), so what is compared is what the seed decides.
+//! deal ID --seed N --play`, each with its default settings, deal the same hands with the same
+//! dealers (the first being core's `table::first_dealer`, the last seat), and every draw a
+//! deal needs is the table seed's next draw (`torite_core::Seeds`, docs/SEEDS.md). The
+//! actions differ (different players), so what is compared is what the seed decides.
 
 mod common;
 
@@ -11,6 +12,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 
 use serde_json::{Value, json};
+use torite_core::table::first_dealer;
 use torite_core::{Deal, Game, Record, SeatSet, Seeds};
 use torite_server::client::{Session, request};
 
@@ -123,8 +125,9 @@ fn decided(record: &Value, seed: u64) -> (Vec<(usize, Vec<String>)>, usize) {
     (deals, draws)
 }
 
-/// The record of `torite play RULES --plain --seed SEED --seat 3` with heuristic bots, the
-/// person answering the first choice (or passing at a Lot question) at every prompt.
+/// The record of `torite play RULES --plain --seed SEED` with heuristic bots, the person (in
+/// the default seat) answering the first choice (or passing at a Lot question) at every
+/// prompt.
 fn played_game(rules: &str, seed: u64, dir: &std::path::Path) -> Value {
     let save = dir.join("played.json");
     let answers = "1\npass\n".repeat(4000);
@@ -135,8 +138,6 @@ fn played_game(rules: &str, seed: u64, dir: &std::path::Path) -> Value {
         "--plain",
         "--bots",
         "heuristic",
-        "--seat",
-        "3",
         "--seed",
         &seed,
         "--save",
@@ -164,12 +165,10 @@ fn one_seed_deals_the_same_game_on_every_surface() {
     for (rules, ruleset, seed) in &cases {
         let seed = *seed;
         let seed_arg = seed.to_string();
-        // The server's first dealer is the last seat: the terminal's human sits there and
-        // `deal` is told so.
-        let dealt: Value = serde_json::from_str(&ok(torite(&[
-            "deal", rules, "--seed", &seed_arg, "--dealer", "3", "--play",
-        ])))
-        .unwrap();
+        // No surface is told who deals first: they all start with core's default.
+        let dealt: Value =
+            serde_json::from_str(&ok(torite(&["deal", rules, "--seed", &seed_arg, "--play"])))
+                .unwrap();
         let surfaces = [
             ("deal --play", dealt),
             ("play --plain", played_game(rules, seed, &dir)),
@@ -181,6 +180,12 @@ fn one_seed_deals_the_same_game_on_every_surface() {
             .collect();
         let (_, (first, _)) = &decided[0];
         let rules = Record::from_value(&surfaces[0].1).unwrap().ruleset;
+        assert_eq!(
+            first[0].0,
+            first_dealer(&rules),
+            "the first dealer is the default"
+        );
+        assert_eq!(first[0].0, 3, "the last seat deals first");
         for (i, (_, hands)) in first.iter().enumerate() {
             let expected: Vec<String> = Seeds::hands(seed, &rules, i)[..rules.players as usize]
                 .iter()

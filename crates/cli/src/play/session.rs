@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use torite_bots::{Bot, BotSpec, make_bot};
-use torite_core::table::{Step, Table};
+use torite_core::table::{Step, Table, first_dealer};
 use torite_core::{
     Action, Deal, DealResult, Game, GameError, PlayError, Ruleset, Seat, Trick, View,
 };
@@ -75,7 +75,8 @@ fn bot_seed(seed: u64, seat: Seat) -> u64 {
 
 impl Session {
     /// A new game of table seed `seed`: the human at `human`, the other seats filled with
-    /// `bot_specs` in turn, the human's seat dealing first.
+    /// `bot_specs` in turn, the first deal dealt by core's [`first_dealer`] (the last seat,
+    /// as on every surface).
     pub fn new(
         rules: Ruleset,
         human: Seat,
@@ -105,7 +106,7 @@ impl Session {
             .iter()
             .map(|spec| spec.map_or_else(|| you.to_owned(), |spec| spec.to_string()))
             .collect();
-        let mut table = Table::new(rules, human, seed).map_err(Failure::input)?;
+        let mut table = Table::new(rules, first_dealer(&rules), seed).map_err(Failure::input)?;
         table
             .set_players(names.clone())
             .map_err(|_| Failure::input("one name per seat"))?;

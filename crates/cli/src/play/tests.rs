@@ -241,8 +241,8 @@ fn no_overlay(session: &Session, ui: &Ui<'_>) -> bool {
     matches!(ui.overlay, Overlay::None) && session.human_to_act()
 }
 
-/// Mini Misère, four players: the human (seat 0, dealer, last to play) in the second trick,
-/// then `?`, `l` and an illegal card on the same table.
+/// Mini Misère, four players: the human (seat 0, dealer of the second deal, last to play) in
+/// that deal's second trick, then `?`, `l` and an illegal card on the same table.
 #[test]
 fn screens_mini_misere_mid_trick_rules_last_trick_and_illegal_card() {
     for lang in Lang::ALL {
@@ -251,7 +251,7 @@ fn screens_mini_misere_mid_trick_rules_last_trick_and_illegal_card() {
             words,
             summary,
             saved,
-        } = table("mini-misere-4", 7, lang, "mid-trick");
+        } = table("mini-misere-4", 3, lang, "mid-trick");
         let mut ui = new_ui(&words, &summary);
         play_until(&mut session, &mut ui, human_in_trick);
         let view = session.view().expect("a deal");
@@ -268,7 +268,7 @@ fn screens_mini_misere_mid_trick_rules_last_trick_and_illegal_card() {
                 lang,
                 "deal-header",
                 &[
-                    ("number", "1".into()),
+                    ("number", "2".into()),
                     ("dealer", seat_name(lang, 0, &t(lang, "seat-you", &[]))),
                 ],
             ),
@@ -429,7 +429,7 @@ fn screens_mittlere_jass_trump_and_deal_summary() {
 }
 
 /// Mini Misère 1989: the Lot is asked before the first lead, the human first as leader (the
-/// fourth deal: the human deals the first).
+/// first deal: the last seat deals it, so seat 0 leads).
 #[test]
 fn screens_lot_question_to_the_leader() {
     for lang in Lang::ALL {
@@ -445,7 +445,7 @@ fn screens_lot_question_to_the_leader() {
                 && s.view()
                     .is_some_and(|v| v.phase() == Phase::LotQuestion && v.leader() == 0)
         });
-        assert_eq!(session.deal_number(), 4);
+        assert_eq!(session.deal_number(), 1);
         let screen = snapshot("mini-misere-4-1989-lot-question", lang, &session, &ui);
         assert!(screen.contains(&t(lang, "lot-question", &[])));
         assert!(screen.contains(&format!(
@@ -563,7 +563,7 @@ fn choice_styles() {
         words,
         summary,
         saved,
-    } = table("mini-misere-4", 7, Lang::En, "styles");
+    } = table("mini-misere-4", 3, Lang::En, "styles");
     let mut ui = new_ui(&words, &summary);
     play_until(&mut session, &mut ui, human_in_trick);
     let view = session.view().expect("a deal");
