@@ -51,7 +51,12 @@
 //! [`Solver::try_action_values`] bounds the work (a number of positions, so results do not
 //! depend on the machine) for callers that must answer in time, such as [`crate::pimc`].
 //!
-//! `lot`, `pass` and `call:X` are searched like any other action.
+//! `lot`, `pass`, `call:X`, `joker:win` and `joker:lose` are searched like any other action.
+//!
+//! The search is here; its parts have modules of their own: `transposition` (the keys, their
+//! normalisation by relative rank, the entries and the hasher), `bounds` (the score bounds and
+//! the Lot plain from the hands), `equivalence` (rank-equivalent cards) and `ending` (the
+//! plain endings).
 //!
 //! ```
 //! use torite_bots::solver::Solver;
