@@ -197,8 +197,8 @@ impl PyRuleset {
         score_scale(&self.rules)
     }
 
-    /// The size of the fixed action space: the deck's cards, then `lot`, `pass` and the four
-    /// `call:S|H|D|C`.
+    /// The size of the fixed action space: the deck's cards, then `lot`, `pass`, the four
+    /// `call:S|H|D|C` and the two sayings `joker:win` and `joker:lose`.
     #[getter]
     fn num_actions(&self) -> usize {
         Space::new(&self.rules).size()

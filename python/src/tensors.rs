@@ -67,6 +67,7 @@ impl PyDeal {
             Phase::Play => 1,
             Phase::CallSuit => 2,
             Phase::Over => 3,
+            Phase::SayJoker => 4,
             // A phase the engine adds later (the last slot).
             #[allow(unreachable_patterns)]
             _ => 4,

@@ -132,6 +132,62 @@ def test_tensors_have_their_documented_sizes():
         deal.observation_tensor(4)
 
 
+# The sizes python/README.md gives: (observation, information state).
+DOCUMENTED_SIZES = {"mini-misere-4": (271, 999), "mini-misere-6": (543, 2139), "mini-misere-3": (192, 741)}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_tensor_sizes_follow_the_documented_layout(preset):
+    rules = torite.Ruleset(preset)
+    n, d, t = rules.players, len(rules.deck()), rules.tricks
+    e = rules.num_actions - d
+    obs = d + n * d + n * d + n * 4 + 6 + 4 + n + n + 5 + n + n + n + n
+    info = obs + d + t * n * (n + d) + n * e
+    deal = torite.Deal(preset, seed=1)
+    assert (deal.observation_tensor_size, deal.information_state_tensor_size) == (obs, info)
+    assert DOCUMENTED_SIZES.get(preset, (obs, info)) == (obs, info)
+    play_random(deal, seed=1)
+    for seat in range(n):
+        assert deal.observation_tensor(seat).shape == (obs,)
+        assert deal.information_state_tensor(seat).shape == (info,)
+
+
+def test_three_player_joker_is_said_and_seen():
+    """mini-misere-3: the seat that plays the joker as a trick's last card says joker:win or
+    joker:lose before the trick is complete; the phase block and the information state show it."""
+    for seed in range(100):
+        deal = torite.Deal("mini-misere-3", seed=seed)
+        rng = np.random.default_rng(seed)
+        while not deal.is_terminal():
+            legal = deal.legal_actions()
+            if [deal.action_to_string(a) for a in legal] == ["joker:win", "joker:lose"]:
+                break
+            deal.apply(int(rng.choice(legal)))
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no joker said in 100 random deals")
+    seat = deal.current_player()
+    n, d = 3, len(deal.ruleset.deck())
+    assert deal.history()[-1] == (seat, deal.string_to_action("JK"))
+    tricks = len(deal.tricks())
+    phase = deal.observation_tensor(seat)[d + 2 * n * d + 4 * n + 10 + 2 * n :][:5]
+    assert list(phase) == [0, 0, 0, 0, 1]
+    for other in ("lot", "pass", "call:S"):
+        with pytest.raises(ValueError):
+            deal.apply(other)
+    deal.apply("joker:win")
+    assert len(deal.tricks()) == tricks + 1
+    leader, cards, winner = deal.tricks()[-1]
+    assert cards[-1] == "JK" and winner == seat
+    assert f" {seat}:joker:win" in deal.information_state_string(seat)
+    info = deal.information_state_tensor((seat + 1) % n)
+    # The extras block ends the tensor: seat `seat` is `n - 1` places after the observer.
+    extras = info[-n * 8 :].reshape(n, 8)
+    assert (extras[n - 1, 6], extras[n - 1, 7]) == (1, 0)
+
+
 def test_information_state_hides_other_hands_and_resampling_keeps_it():
     deal = torite.Deal("mittlere-jass", seed=4)
     rng = np.random.default_rng(0)

@@ -9,10 +9,10 @@ RECORD.md, given as text (``pyspiel.load_game("torite_mini_misere_4",
 A state is one deal. It starts at chance nodes that deal the deck one card at a time (card
 ``k`` of the deal to seat ``k % players``; the outcomes are the undealt cards' action ids, each
 equally likely), then the seats act in torite's fixed action space (:class:`torite.Ruleset`):
-the deck's cards, then ``lot``, ``pass``, ``call:S|H|D|C``. Returns are the deal's scores,
-penalty points counted negative (``Deal.returns``). States resample from an information state
-through torite-core's ``Worlds``, so OpenSpiel's ``ISMCTSBot`` runs on them, and serialise
-(``pyspiel.serialize_game_and_state``).
+the deck's cards, then ``lot``, ``pass``, ``call:S|H|D|C``, ``joker:win``, ``joker:lose``.
+Returns are the deal's scores, penalty points counted negative (``Deal.returns``). States
+resample from an information state through torite-core's ``Worlds``, so OpenSpiel's
+``ISMCTSBot`` runs on them, and serialise (``pyspiel.serialize_game_and_state``).
 """
 
 from __future__ import annotations
