@@ -115,6 +115,9 @@ pub struct Deal {
     ace_wins: [u8; MAX_SEATS],
     /// Suits each seat has shown it holds none of (bit `suit.index()`).
     voids: [u8; MAX_SEATS],
+    /// Cards each seat has shown it does not hold: every card that would have made one of its
+    /// plays illegal (see [`Deal::excluded`]).
+    excluded: [CardSet; MAX_SEATS],
     played: CardSet,
     completed: u8,
     leader: u8,
@@ -214,6 +217,7 @@ impl Deal {
             tricks_won: [0; MAX_SEATS],
             ace_wins: [0; MAX_SEATS],
             voids: [0; MAX_SEATS],
+            excluded: [CardSet::EMPTY; MAX_SEATS],
             played: CardSet::EMPTY,
             completed: 0,
             leader,
@@ -306,6 +310,24 @@ impl Deal {
     #[must_use]
     pub const fn voids(&self, seat: Seat) -> u8 {
         self.voids[seat]
+    }
+
+    /// The cards `seat` has shown it does not hold (some may since have been played by
+    /// others): any of them in its hand would have made one of its plays illegal. Exactly the
+    /// cards it cannot hold: every hand without them, together with the cards the seat has
+    /// played, makes every one of its actions so far legal. What each play shows:
+    ///
+    /// - a card that does not follow: the led suit (with the joker, where it follows a trump
+    ///   lead); in Handjass, if it is not a trump once trump exists, every trump too; in Jass,
+    ///   an undertrump shows the led suit, another trump shows nothing, and a trump lead
+    ///   answered off suit shows every trump but the trump Jack (RULES.md 2.3.4);
+    /// - in Handjass, a card that follows without beating the best card so far: every card of
+    ///   the led suit that would have beaten it (RULES.md 2.7);
+    /// - nothing else: a lead, a 1989 joker not led, a Lot answer or declaration, a suit call,
+    ///   the three-player joker's saying, a Jass trump that does not undertrump.
+    #[must_use]
+    pub const fn excluded(&self, seat: Seat) -> CardSet {
+        self.excluded[seat]
     }
 
     /// The number of completed tricks.
@@ -690,31 +712,62 @@ impl Deal {
         }
     }
 
-    /// Records what a card that is not the lead shows, and sets trump if it is the first card
-    /// off suit (RULES.md 2.2).
+    /// Records what a card that is not the lead shows (see [`Deal::excluded`]), and sets trump
+    /// if it is the first card off suit (RULES.md 2.2). Runs before the card enters the trick,
+    /// so the best card so far is the one it was played against.
     fn note_follow(&mut self, seat: u8, card: Card) {
         let Some(led) = self.led else { return };
-        let follows = card.suit() == Some(led)
-            || (card.is_joker()
-                && self.rules.joker == Some(JokerRule::HighestTrump)
-                && self.trump == Trump::Suit(led));
-        if follows {
-            return;
-        }
-        let led_bit = 1 << led as u8;
-        match (self.rules.follow, self.trump) {
-            // Jass: trumping in shows nothing; so does a trump lead answered off suit (the
-            // seat may hold the trump Jack alone).
-            (FollowRule::Jass, Trump::Suit(trump))
-                if card.suit() == Some(trump) || trump == led => {}
-            (FollowRule::Handjass, Trump::Suit(trump)) if card.suit() != Some(trump) => {
-                self.voids[seat as usize] |= led_bit | 1 << trump as u8;
+        let deck = self.rules.deck();
+        let following = self.following_cards(deck, led);
+        let shown = if following.contains(card) {
+            match self.rules.follow {
+                // Follow and beat when able: a card that does not beat shows none that would.
+                FollowRule::Handjass
+                    if self.rules.strength(card, self.led, self.trump, false)
+                        <= self.best_strength =>
+                {
+                    self.beating(following)
+                }
+                _ => CardSet::EMPTY,
             }
-            // 1989 Mini Misère: the joker may be played at any time.
-            _ if card.is_joker() && self.rules.joker == Some(JokerRule::LeadWinsNamesSuit) => {}
-            _ => self.voids[seat as usize] |= led_bit,
+        } else {
+            match (self.rules.follow, self.trump) {
+                // Jass: a trump lead answered off suit; the trump Jack may be held alone.
+                (FollowRule::Jass, Trump::Suit(trump)) if trump == led => {
+                    deck.of_suit(trump) - CardSet::single(Card::new(trump, Rank::JACK))
+                }
+                // Jass: trumping in shows nothing, undertrumping the led suit's void.
+                (FollowRule::Jass, Trump::Suit(trump)) if card.suit() == Some(trump) => {
+                    if self.trumps_above_best(CardSet::single(card)).is_empty() {
+                        following
+                    } else {
+                        CardSet::EMPTY
+                    }
+                }
+                (FollowRule::Handjass, Trump::Suit(trump)) if card.suit() != Some(trump) => {
+                    following | deck.of_suit(trump)
+                }
+                // 1989 Mini Misère: the joker may be played at any time.
+                _ if card.is_joker() && self.rules.joker == Some(JokerRule::LeadWinsNamesSuit) => {
+                    CardSet::EMPTY
+                }
+                _ => following,
+            }
+        };
+        if !shown.is_empty() {
+            let s = seat as usize;
+            self.excluded[s] |= shown;
+            for suit in Suit::ALL {
+                let cards = deck.of_suit(suit);
+                if !cards.is_empty() && cards.is_subset(shown) {
+                    self.voids[s] |= 1 << suit as u8;
+                }
+            }
         }
-        if self.rules.trump == TrumpRule::FirstOffSuit && self.trump == Trump::None {
+        if self.rules.trump == TrumpRule::FirstOffSuit
+            && self.trump == Trump::None
+            && !following.contains(card)
+        {
             self.trump = match card.suit() {
                 Some(suit) => Trump::Suit(suit),
                 None => Trump::JokerOnly,

@@ -6,7 +6,7 @@
 
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::{ActionSet, Deal, LotState, Phase, Seat, Trick};
-use crate::ruleset::{JokerRule, Ruleset, Trump};
+use crate::ruleset::{Ruleset, Trump};
 
 /// One seat's view of a deal.
 #[derive(Clone, Copy, Debug)]
@@ -200,27 +200,22 @@ impl View<'_> {
         deal
     }
 
-    /// The cards `seat` may hold as far as this view knows: unseen cards minus its voids. Where
-    /// the joker is the highest trump (`middler-joker`), a seat void in the trump suit holds no
-    /// joker either: the joker would have had to follow.
+    /// The cards `seat` may hold as far as this view knows: the unseen cards it has not shown
+    /// it lacks ([`Deal::excluded`]: the suits it did not follow, and what Handjass's "beat
+    /// when able", Jass's undertrump and trump-lead rules and the joker's rules reveal). Every
+    /// hand of these cards, of the right size, makes the seat's actions so far legal.
     #[must_use]
     pub fn possible(&self, seat: Seat) -> CardSet {
         if seat == self.seat {
             return self.hand();
         }
-        let mut cards = self.unseen();
-        let voids = self.voids(seat);
-        for suit in Suit::ALL {
-            if voids & (1 << suit.index()) != 0 {
-                cards -= CardSet::suit(suit);
-            }
-        }
-        if self.rules().joker == Some(JokerRule::HighestTrump)
-            && let Trump::Suit(trump) = self.trump()
-            && voids & (1 << trump.index()) != 0
-        {
-            cards.remove(Card::JOKER);
-        }
-        cards
+        self.unseen() - self.deal.excluded(seat)
+    }
+
+    /// The cards `seat` has shown it does not hold ([`Deal::excluded`]); public facts, as
+    /// every seat saw the same plays.
+    #[must_use]
+    pub const fn excluded(&self, seat: Seat) -> CardSet {
+        self.deal.excluded(seat)
     }
 }
