@@ -4,7 +4,6 @@
 //! the rules came from, so a house rule prints its own rules. Every sentence comes from the
 //! Fluent catalogs (`sheet-*` keys).
 
-use serde_json::Value;
 use torite_core::{
     Card, CardPoints, Direction, FollowRule, GameEnd, JokerRule, LotTiming, Rank, Ranking, Ruleset,
     Scoring, Suit, TieRule, Trump, TrumpRule,
@@ -12,30 +11,31 @@ use torite_core::{
 use torite_i18n::present::strokes_and_circles;
 use torite_i18n::{Catalog, Lang};
 
-use crate::{Block, Body, Kind, Pad, Section, Sheet, Table};
+use crate::{Block, Body, Kind, Pad, Section, Sheet, Table, compare};
 
 /// Deal rows of a score sheet for a game played to a target (its length is not known).
 const TARGET_ROWS: usize = 20;
 
-struct Words<'a> {
-    catalog: &'a Catalog,
+/// The catalog, with the shorthands the sheets use.
+pub(crate) struct Words<'a> {
+    pub(crate) catalog: &'a Catalog,
 }
 
 impl Words<'_> {
-    fn t(&self, key: &str) -> String {
+    pub(crate) fn t(&self, key: &str) -> String {
         self.catalog.get(key, &[])
     }
 
-    fn n(&self, key: &str, numbers: &[(&str, i64)]) -> String {
+    pub(crate) fn n(&self, key: &str, numbers: &[(&str, i64)]) -> String {
         self.catalog.get_counted(key, &[], numbers)
     }
 
-    fn a(&self, key: &str, args: &[(&str, String)], numbers: &[(&str, i64)]) -> String {
+    pub(crate) fn a(&self, key: &str, args: &[(&str, String)], numbers: &[(&str, i64)]) -> String {
         self.catalog.get_counted(key, args, numbers)
     }
 
     /// Sentences joined as the language writes them.
-    fn join(&self, sentences: &[String]) -> String {
+    pub(crate) fn join(&self, sentences: &[String]) -> String {
         let sep = match self.catalog.lang() {
             Lang::Ja => "",
             _ => " ",
@@ -50,7 +50,7 @@ impl Words<'_> {
 }
 
 /// How a rank is printed on a sheet: `10` for the ten.
-fn rank_text(rank: Rank) -> String {
+pub(crate) fn rank_text(rank: Rank) -> String {
     if rank == Rank::TEN {
         "10".to_owned()
     } else {
@@ -58,7 +58,7 @@ fn rank_text(rank: Rank) -> String {
     }
 }
 
-fn order(ranking: Ranking, ranks: u16, sep: &str) -> String {
+pub(crate) fn order(ranking: Ranking, ranks: u16, sep: &str) -> String {
     ranking
         .order(ranks)
         .into_iter()
@@ -114,19 +114,10 @@ fn house_rules(rules: &Ruleset, w: &Words) -> Option<String> {
     Some(w.a("sheet-house-rules", &[("options", options.join(sep))], &[]))
 }
 
-/// An option value as a player would write it: strings without quotes, null as `none`.
-fn value_text(value: &Value) -> String {
-    match value {
-        Value::Null => "none".to_owned(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
     let w = Words { catalog };
     let lang = catalog.lang();
-    let title = catalog.preset_name(rules.base);
+    let mut title = catalog.preset_name(rules.base);
     let (kicker, body) = match kind {
         Kind::Rules => (
             w.t("sheet-kicker-rules"),
@@ -137,6 +128,13 @@ pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
             Body::Card(card_sections(rules, &w)),
         ),
         Kind::Scorepad => (w.t("sheet-kicker-scorepad"), Body::Pad(pad(rules, &w))),
+        Kind::Compare => {
+            title = compare::title(rules, &w);
+            (
+                w.t("sheet-kicker-compare"),
+                Body::Rules(compare::sections(rules, &w)),
+            )
+        }
     };
     Sheet {
         kind,
@@ -145,19 +143,26 @@ pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
         kicker,
         house_rules: house_rules(rules, &w),
         body,
-        footer: w.a(
-            "sheet-footer",
-            &[("ruleset", value_text(&rules.to_json()))],
-            &[],
-        ),
+        footer: footer(rules, &w),
     }
 }
 
-fn para(text: String) -> Block {
+/// The small print: the preset, or for a house rule the preset it is based on, by id (what
+/// `torite sheet` and `torite rules` take), never the interchange JSON.
+fn footer(rules: &Ruleset, w: &Words) -> String {
+    let base = rules.base.id().to_owned();
+    if rules.is_preset() {
+        w.a("sheet-footer", &[("ruleset", base)], &[])
+    } else {
+        w.a("sheet-footer-house", &[("base", base)], &[])
+    }
+}
+
+pub(crate) fn para(text: String) -> Block {
     Block::Para(text)
 }
 
-fn section(heading: String, blocks: Vec<Block>) -> Section {
+pub(crate) fn section(heading: String, blocks: Vec<Block>) -> Section {
     Section { heading, blocks }
 }
 
@@ -256,7 +261,7 @@ fn joker_key(rules: &Ruleset) -> Option<&'static str> {
     }
 }
 
-fn play_section(rules: &Ruleset, w: &Words) -> Section {
+pub(crate) fn play_section(rules: &Ruleset, w: &Words) -> Section {
     let mut blocks = Vec::new();
     let trump = rules.trump != TrumpRule::NoTrump;
     blocks.push(para(if trump {
@@ -302,7 +307,10 @@ fn lot_section(rules: &Ruleset, w: &Words) -> Option<Section> {
                     w.n("sheet-lot-fail", &[("points", i64::from(lot.fail))]),
                 ],
             },
-            para(w.t("sheet-lot-ends")),
+            para(w.t(match lot.timing {
+                LotTiming::FirstCard => "sheet-lot-ends",
+                LotTiming::BeforeLead => "sheet-lot-ends-one",
+            })),
         ],
     ))
 }
@@ -619,17 +627,22 @@ fn card_sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
             LotTiming::FirstCard => "sheet-card-lot-first-card",
             LotTiming::BeforeLead => "sheet-card-lot-before-lead",
         };
+        let mut items = vec![
+            w.n(
+                "sheet-card-lot-success",
+                &[("points", i64::from(lot.success))],
+            ),
+            w.n("sheet-card-lot-fail", &[("points", i64::from(lot.fail))]),
+        ];
+        match lot.timing {
+            LotTiming::FirstCard => items.push(w.t("sheet-card-lot-several")),
+            LotTiming::BeforeLead => items.push(w.t("sheet-card-lot-priority")),
+        }
         sections.push(section(
             w.a("sheet-card-lot", &[("when", w.t(when))], &[]),
             vec![Block::List {
                 numbered: false,
-                items: vec![
-                    w.n(
-                        "sheet-card-lot-success",
-                        &[("points", i64::from(lot.success))],
-                    ),
-                    w.n("sheet-card-lot-fail", &[("points", i64::from(lot.fail))]),
-                ],
+                items,
             }],
         ));
     }
@@ -649,6 +662,7 @@ fn card_sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
         &[],
     )];
     if rules.trump != TrumpRule::NoTrump {
+        reminders.push(w.t("sheet-card-trump-set"));
         reminders.push(w.a(
             "sheet-card-trump",
             &[("order", trump_order(rules, w, "\u{a0}"))],
@@ -680,7 +694,10 @@ fn card_sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
 /// The card points as short lines: `A 11 · 10 10 · ...`.
 fn card_points_lines(rules: &Ruleset, w: &Words) -> Option<Vec<String>> {
     match rules.card_points {
-        CardPoints::Jass { joker, .. } => {
+        CardPoints::Jass {
+            joker,
+            no_trump_eights,
+        } => {
             let values = |trump: bool, only_changed: bool| {
                 let ranking = if trump {
                     rules.trump_ranking
@@ -716,6 +733,9 @@ fn card_points_lines(rules: &Ruleset, w: &Words) -> Option<Vec<String>> {
                 "sheet-card-points-total",
                 &[("total", i64::from(jass_total(rules)))],
             ));
+            if no_trump_eights && has(rules, Rank::EIGHT) && rules.trump != TrumpRule::NoTrump {
+                lines.push(w.t("sheet-card-points-eights"));
+            }
             Some(lines)
         }
         CardPoints::Mura => Some(vec![

@@ -6,7 +6,9 @@
 //! - [`Kind::Rules`]: a one-page A4 summary of the rules;
 //! - [`Kind::Scores`]: a quick-reference card the size of a bridge playing card (57×89 mm),
 //!   nine to an A4 page with cut marks;
-//! - [`Kind::Scorepad`]: a blank score sheet for the ruleset's players and game length.
+//! - [`Kind::Scorepad`]: a blank score sheet for the ruleset's players and game length;
+//! - [`Kind::Compare`]: one A4 page setting the ruleset beside the presets of its family (the
+//!   presets scored the same way: the six Mini Misère presets), differences marked.
 //!
 //! A [`Sheet`] is the content of one sheet, independent of its form: [`Sheet::text`] gives
 //! its words as plain text, [`Sheet::html`] a self-contained HTML page with print CSS (A4), and
@@ -26,6 +28,7 @@
 
 #![deny(missing_docs)]
 
+mod compare;
 mod content;
 mod font;
 mod html;
@@ -53,19 +56,24 @@ pub enum Kind {
     Scores,
     /// A blank score sheet.
     Scorepad,
+    /// One A4 page setting the ruleset beside every preset scored the same way (for Mini
+    /// Misère: the current and 1989 rules, three to six players), each difference from the
+    /// first column marked.
+    Compare,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 3] = [Kind::Rules, Kind::Scores, Kind::Scorepad];
+    pub const ALL: [Kind; 4] = [Kind::Rules, Kind::Scores, Kind::Scorepad, Kind::Compare];
 
-    /// The name used on the command line: `rules`, `scores` or `scorepad`.
+    /// The name used on the command line: `rules`, `scores`, `scorepad` or `compare`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Kind::Rules => "rules",
             Kind::Scores => "scores",
             Kind::Scorepad => "scorepad",
+            Kind::Compare => "compare",
         }
     }
 }
@@ -101,7 +109,7 @@ impl FromStr for Kind {
             .find(|k| k.as_str().eq_ignore_ascii_case(s))
             .ok_or_else(|| UnknownName {
                 given: s.to_owned(),
-                expected: "rules, scores or scorepad",
+                expected: "rules, scores, scorepad or compare",
             })
     }
 }
@@ -248,7 +256,7 @@ pub struct Sheet {
     pub house_rules: Option<String>,
     /// The body.
     pub body: Body,
-    /// The small print at the foot of the page: the ruleset in the interchange form.
+    /// The small print at the foot of the page: the preset the rules are (or are based on).
     pub footer: String,
 }
 

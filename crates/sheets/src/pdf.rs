@@ -358,7 +358,15 @@ impl Flow {
             }
         }
         let natural: f32 = widths.iter().sum();
-        if self.sizes.stretch_tables || natural > self.width {
+        if natural > self.width && table.header_column && columns > 2 {
+            // Too wide (the compare sheet): the heading column keeps at most a fifth of the
+            // width, the others share the rest equally and wrap.
+            widths[0] = widths[0].min(self.width * 0.2);
+            let each = (self.width - widths[0]) / (columns - 1) as f32;
+            for w in &mut widths[1..] {
+                *w = each;
+            }
+        } else if self.sizes.stretch_tables || natural > self.width {
             // Spread the room left over (or take the excess) evenly over the columns.
             let extra = (self.width - natural) / columns as f32;
             for w in &mut widths {

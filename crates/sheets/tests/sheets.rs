@@ -51,6 +51,160 @@ fn rules_text_matches_the_golden_files() {
 }
 
 #[test]
+fn the_compare_sheet_matches_its_golden_files() {
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for lang in Lang::ALL {
+        let text = Sheet::new(&Preset::MiniMisere4.ruleset(), Kind::Compare, lang).text();
+        let path = golden_dir().join(format!("compare-mini-misere.{}.txt", lang.code()));
+        if update {
+            std::fs::write(&path, &text).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(expected, text, "{} (UPDATE_GOLDEN=1)", path.display());
+    }
+}
+
+/// The compare table's rows, cells split.
+fn compare_rows(sheet: &Sheet) -> Vec<Vec<String>> {
+    let Body::Rules(sections) = &sheet.body else {
+        panic!("not a rules page")
+    };
+    let Some(torite_sheets::Block::Table(table)) = sections[0].blocks.first() else {
+        panic!("no table first")
+    };
+    table.rows.clone()
+}
+
+#[test]
+fn the_compare_sheet_sets_the_six_mini_misere_forms_side_by_side_with_differences_marked() {
+    for lang in Lang::ALL {
+        let sheet = Sheet::new(&Preset::MiniMisere4.ruleset(), Kind::Compare, lang);
+        let rows = compare_rows(&sheet);
+        // A heading column and six forms: 4, 4 (1989), 5, 5 (1989), 6, 3.
+        assert_eq!(rows[0].len(), 7, "{lang}: {:?}", rows[0]);
+        let players: Vec<&str> = rows[1][1..]
+            .iter()
+            .map(|c| c.trim_start_matches("◆ "))
+            .collect();
+        assert_eq!(players, ["4", "4", "5", "5", "6", "3"], "{lang}");
+        // The first column is the reference: never marked; a cell equal to it is not marked,
+        // a cell that differs is.
+        for row in &rows[1..] {
+            assert!(!row[1].starts_with('◆'), "{lang}: {row:?}");
+            for cell in &row[2..] {
+                let same = cell == &row[1];
+                assert_eq!(!same, cell.starts_with("◆ "), "{lang}: {row:?}");
+            }
+        }
+        // The 1989 four-player deck has the 9s (28 cards); the 1989 Lot comes before the lead;
+        // three players have no Lot and a target of 31.
+        let text = sheet.text();
+        match lang {
+            Lang::En => {
+                assert!(
+                    text.contains("| Cards | 24 | ◆ 28 | ◆ 25 with the joker |"),
+                    "{text}"
+                );
+                assert!(
+                    text.contains("◆ Before the first lead, the leader first"),
+                    "{text}"
+                );
+                assert!(text.contains("◆ No Lot"), "{text}");
+                assert!(text.contains("◆ To 31 points"), "{text}");
+            }
+            Lang::Ja => {
+                assert!(text.contains("| カード枚数 | 24枚 | ◆ 28枚 |"), "{text}");
+                assert!(
+                    text.contains("◆ 最初のリードの前（リードする人から順に）"),
+                    "{text}"
+                );
+                assert!(text.contains("◆ ロットなし"), "{text}");
+            }
+        }
+        // One A4 page at a readable size.
+        assert!(sheet.fit_scale() >= 0.8, "{lang}: {}", sheet.fit_scale());
+        assert_eq!(page_count(&sheet.pdf().unwrap()), 1);
+    }
+    // A house rule is set first, beside every preset of its family.
+    let before_lead = house("mini-misere-4", json!({"lot_timing": "before-lead"}));
+    let rows = compare_rows(&Sheet::new(&before_lead, Kind::Compare, Lang::En));
+    assert_eq!(rows[0].len(), 8, "{:?}", rows[0]);
+    assert!(rows[0][1].starts_with("House rules"), "{:?}", rows[0]);
+    // Other games compare their own family: Mura for four and for three.
+    let rows = compare_rows(&Sheet::new(
+        &Preset::Mura4.ruleset(),
+        Kind::Compare,
+        Lang::En,
+    ));
+    assert_eq!(rows[0].len(), 3, "{:?}", rows[0]);
+}
+
+#[test]
+fn the_lot_ends_with_one_declarer_in_the_1989_rules_and_every_declarer_now() {
+    let now = Sheet::new(&Preset::MiniMisere4.ruleset(), Kind::Rules, Lang::Ja).text();
+    assert!(
+        now.contains("宣言者が全員どこかのトリックに負けた時点で"),
+        "{now}"
+    );
+    let old = Sheet::new(&Preset::MiniMisere4_1989.ruleset(), Kind::Rules, Lang::Ja).text();
+    assert!(old.contains("宣言者がトリックに1回負けた時点で"), "{old}");
+    assert!(!old.contains("宣言者が全員"), "{old}");
+    let old = Sheet::new(&Preset::MiniMisere5_1989.ruleset(), Kind::Rules, Lang::En).text();
+    assert!(
+        old.contains("As soon as the declarer loses a trick"),
+        "{old}"
+    );
+}
+
+#[test]
+fn score_cards_say_how_trump_is_set_the_eights_and_the_lot_priority() {
+    let jass = Sheet::new(&Preset::MittlereJass.ruleset(), Kind::Scores, Lang::En).text();
+    assert!(
+        jass.contains("Trump is set by the first card played off suit"),
+        "{jass}"
+    );
+    assert!(
+        jass.contains("No trump all deal: each 8 is worth 8"),
+        "{jass}"
+    );
+    let ja = Sheet::new(&Preset::MittlereJass.ruleset(), Kind::Scores, Lang::Ja).text();
+    assert!(ja.contains("切札が決まらなければ各スートの8が8点"), "{ja}");
+    assert!(!ja.contains("得点札"), "{ja}");
+    let old = Sheet::new(&Preset::MiniMisere4_1989.ruleset(), Kind::Scores, Lang::En).text();
+    assert!(
+        old.contains("Asked in turn from the leader: the first to declare has it"),
+        "{old}"
+    );
+    let old = Sheet::new(&Preset::MiniMisere4_1989.ruleset(), Kind::Scores, Lang::Ja).text();
+    assert!(old.contains("先に宣言した人が優先"), "{old}");
+    let now = Sheet::new(&Preset::MiniMisere4.ruleset(), Kind::Scores, Lang::En).text();
+    assert!(now.contains("More than one may declare"), "{now}");
+}
+
+#[test]
+fn a_house_rule_footer_names_its_base_in_words_not_json() {
+    let mura = house("mura-4", json!({"threshold": 6}));
+    for kind in Kind::ALL {
+        for lang in Lang::ALL {
+            let sheet = Sheet::new(&mura, kind, lang);
+            assert!(
+                !sheet.footer.contains('{'),
+                "{kind} {lang}: {}",
+                sheet.footer
+            );
+            assert!(
+                sheet.footer.contains("mura-4"),
+                "{kind} {lang}: {}",
+                sheet.footer
+            );
+        }
+    }
+    let en = Sheet::new(&mura, Kind::Rules, Lang::En);
+    assert_eq!(en.footer, "Made with torite · house rules based on mura-4");
+}
+
+#[test]
 fn every_sheet_has_words_for_every_message() {
     for preset in Preset::ALL {
         for lang in Lang::ALL {
