@@ -131,10 +131,10 @@ sheet-kicker-scorepad = Score sheet
 sheet-house-rules = House rules — { $options }
 sheet-house-option = { $label }: { $value }
 sheet-footer = Made with torite · ruleset { $ruleset }
+sheet-footer-house = Made with torite · house rules based on { $base }
 sheet-sec-players = Players and cards
 sheet-sec-ranks = Card ranks
 sheet-sec-play = Play
-sheet-footer-house = Made with torite · house rules based on { $base }
 sheet-sec-lot = The Lot
 sheet-sec-card-points = Card points
 sheet-sec-scoring = Scoring
@@ -172,10 +172,10 @@ sheet-lot-before-lead = Declare it before the first card is led: the players are
 sheet-lot-success = Success (the declarer wins every trick): the declarer scores { $points }, nobody else scores.
 sheet-lot-fail = Failure: every player who did not declare scores { $points }, the declarers 0.
 sheet-lot-ends = The Lot replaces the trick table. As soon as every declarer has lost a trick, the deal ends.
+sheet-lot-ends-one = The Lot replaces the trick table. As soon as the declarer loses a trick, the deal ends.
 sheet-points-card = Card
 sheet-points-plain = Plain suits
 sheet-points-trump = Trump suit
-sheet-lot-ends-one = The Lot replaces the trick table. As soon as the declarer loses a trick, the deal ends.
 sheet-points-every-suit = Every suit
 sheet-points-joker = The joker is worth { $points ->
     [one] 1 point.
@@ -269,24 +269,24 @@ sheet-card-lot-first-card = with your first card
 sheet-card-lot-before-lead = before the first lead
 sheet-card-lot-success = Success: declarer { $points }
 sheet-card-lot-fail = Failure: { $points } to each other player
-sheet-card-rank-order = High to low: { $order }
-sheet-card-trump = Trump: { $order }
-sheet-card-led-low = A led { $low } wins the trick
 sheet-card-lot-several = More than one may declare
 sheet-card-lot-priority = Asked in turn from the leader: the first to declare has it
+sheet-card-rank-order = High to low: { $order }
+sheet-card-trump = Trump: { $order }
+sheet-card-trump-set = Trump is set by the first card played off suit
+sheet-card-led-low = A led { $low } wins the trick
 sheet-card-joker-free-follow = Joker led: wins, others play anything; otherwise only when void, loses
 sheet-card-joker-names-suit = Joker led: wins, leader names the suit; otherwise any time, loses
-sheet-card-trump-set = Trump is set by the first card played off suit
 sheet-card-joker-highest-trump = Joker: highest trump; before any trump, the only trump
 sheet-card-joker-last-says = Joker led: wins, others play anything; otherwise only when void; second loses, last: its player says win or lose
 sheet-card-points-trump = Trump: { $values }
 sheet-card-points-joker = Joker { $points }
 sheet-card-points-last-trick = Last trick +{ $points }
 sheet-card-points-total = { $total } points a deal
+sheet-card-points-eights = No trump all deal: each 8 is worth 8
 sheet-card-points-mura-figures = K, Q, J: 1 each
 sheet-card-points-mura-ace = A: 2 if it wins its own trick, else 1 to the winner
 sheet-card-end-deals = Game: { $deals ->
-sheet-card-points-eights = No trump all deal: each 8 is worth 8
     [one] 1 deal
    *[other] { $deals } deals
 }
@@ -310,9 +310,6 @@ sheet-pad-held = Highest or lowest shared by two: note the held-over point.
 sheet-pad-lot = Lot: success { $success } to the declarer, failure { $fail } to each other player.
 sheet-pad-date = Date
 sheet-pad-place = Place
-
-## Online play (browser)
-web-lobby = Lobby
 sheet-kicker-compare = The rules side by side
 sheet-cmp-title-trick-table = Mini Misère
 sheet-cmp-head-players = { $players } players
@@ -350,6 +347,9 @@ sheet-cmp-sec-play = Play (every form)
 sheet-cmp-sec-lot = The Lot: current and 1989
 sheet-cmp-lot-before-lead-text = 1989: declare it before the first card is led. The players are asked in turn from the leader (the dealer's left), and the first to declare is the only declarer.
 sheet-cmp-lot-scoring = A Lot replaces the trick table for the deal: the declarer who wins every trick scores the success points; otherwise every other player scores the failure points.
+
+## Online play (browser)
+web-lobby = Lobby
 web-tables = Tables
 web-new-table = New table
 web-ruleset = Game
