@@ -509,6 +509,49 @@ mod tests {
         assert_eq!(saved, expected);
     }
 
+    /// A deal ending in Molotow's three-way tie is drawn as it ends: the save written after
+    /// its last card already holds the draw and loads, and the result shown is the drawn one.
+    #[test]
+    fn a_tie_is_drawn_as_the_deal_ends_and_saved_with_it() {
+        let mut save: Value =
+            serde_json::from_str(include_str!("../../tests/data/molotow-three-way-tie.json"))
+                .unwrap();
+        let deal = &mut save["deals"][0];
+        let last: Action = deal["actions"]
+            .as_array_mut()
+            .unwrap()
+            .pop()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        deal.as_object_mut().unwrap().remove("draw");
+        let record = Record::from_value(&save).unwrap();
+        let Step::Act { seat } = Table::resume(record, 5).unwrap().next_step() else {
+            panic!("a card is still to play");
+        };
+        let mut bots = vec!["heuristic"; 4];
+        bots[seat] = "human";
+        save["table"] = serde_json::json!({"human": seat, "seed": 5, "bots": bots});
+        let path = scratch("tie-drawn", &save);
+        let mut session = Session::resume(&path).unwrap();
+        assert!(session.human_to_act());
+        session.play(last).unwrap();
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let record = Record::from_json(&saved).unwrap();
+        let drawn = record.deals[0].draw.expect("the draw is saved");
+        assert_eq!(record.deals.len(), 2, "the next deal is dealt");
+        // The player is still shown the deal that ended, then its result.
+        assert_eq!(session.deal_number(), 1);
+        assert!(session.deal().is_some_and(Deal::is_over));
+        let result = session.finish_deal().unwrap().expect("the deal's result");
+        assert_eq!(result.draw, Some(drawn));
+        assert!(session.start_deal_if_needed().unwrap());
+        assert_eq!(session.deal_number(), 2);
+    }
+
     #[test]
     fn a_corrupted_card_in_a_save_is_refused_with_the_replay_error() {
         let mut bad = save();
