@@ -4,15 +4,33 @@
 //! [`Worlds`] works a view's constraints out once ([`View::possible`] for each other seat,
 //! and each seat's hand size), then deals as many worlds as asked without allocating. A world
 //! keeps the viewer's hand and every public fact; the unseen cards go to the other seats, each
-//! receiving as many as it holds and none it is known not to hold.
+//! receiving as many as it holds and none it has shown it cannot hold ([`Deal::excluded`]:
+//! suits it did not follow, Handjass cards that would have beaten a trick it did not beat,
+//! Jass trumps it would have had to play). Those are exactly the constraints the history puts
+//! on the hands, so in every world dealt the whole history of the deal, replayed from the
+//! world's starting hands (each hand plus the cards its seat has played), is legal action by
+//! action; `crates/core/tests/worlds.rs` checks it for every ruleset.
 //!
 //! The cards that only some seats may hold are placed first, each to an allowed seat with
 //! probability proportional to the room left in that seat's hand; the cards any seat may hold
-//! are then shuffled into the room left. Without voids this is exactly uniform over the
-//! consistent deals. Weighting by room also keeps it exact when the constrained cards form one
-//! group (say one seat void in one suit), where picking uniformly among the seats with room
-//! is not: with three unseen spades that two seats of three cards each may hold, uniform
-//! picking gives one seat all three an eighth of the time instead of a twentieth.
+//! are then shuffled into the room left. Without constraints this is exactly uniform over the
+//! consistent deals. Weighting by room also keeps it exact when the cards that two or more
+//! seats, but not every other seat, may hold all share the same seats (say one seat void in
+//! one suit), where picking uniformly among the seats with room is not: with three unseen
+//! spades that two seats of three cards each may hold, uniform picking gives one seat all
+//! three an eighth of the time instead of a twentieth. Cards only one seat may hold are
+//! simply its own, so every world of a three-player game (two other seats) is exactly
+//! uniform, Middler's included.
+//!
+//! **Bias.** With three or more other seats and constrained cards shared by different sets of
+//! seats (seat 1 void in spades and seat 2 in hearts, say), the sampling is not exactly
+//! uniform: a world is dealt with probability proportional to `∏ₖ room(sₖ) / Σ_{t ∈ Aₖ}
+//! room(t)` times `1 / multinomial(free; room left)`, where card `k` of the constrained ones
+//! (fewest allowed seats first, then card order) went to seat `sₖ` of its allowed seats `Aₖ`,
+//! with `room` the room left in each hand just before it, and `free` the cards every other
+//! seat may hold; uniform dealing would weigh every consistent world alike. (After
+//! [`RESTARTS`] dead ends in a row the world is the exhaustive search's first, which is rarer
+//! still.) Every consistent world can be dealt, and no inconsistent one is.
 //!
 //! With several overlapping constraints the randomised dealing can reach a dead end (a card
 //! no seat with room may take); it then starts again, and after [`RESTARTS`] dead ends it
@@ -28,7 +46,9 @@ use crate::view::View;
 /// How many dead ends the randomised dealing may reach before the exhaustive search.
 pub const RESTARTS: usize = 16;
 
-/// The constraints of one view, ready to deal worlds from (see the module documentation).
+/// The constraints of one view, ready to deal worlds from: each other seat's hand size and
+/// the unseen cards it may hold ([`View::possible`]). Every world it deals is consistent with
+/// the whole history of the deal (see the module documentation for how exactly uniform it is).
 #[derive(Clone, Debug)]
 pub struct Worlds<'v> {
     view: View<'v>,
@@ -90,7 +110,8 @@ impl<'v> Worlds<'v> {
         self.view
     }
 
-    /// One world at random.
+    /// One world at random: the viewer's hand and the public facts as they are, the unseen
+    /// cards dealt to the other seats within [`View::possible`] and their hand sizes.
     pub fn sample(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Deal {
         for _ in 0..RESTARTS {
             if let Some(hands) = self.deal_hands(rng) {
@@ -192,7 +213,8 @@ impl<'v> Worlds<'v> {
 impl View<'_> {
     /// A complete deal consistent with this view: the viewer's hand and every public fact are
     /// kept, and the unseen cards are dealt to the other seats at random, each receiving as many
-    /// as it holds and none it is known not to hold ([`View::possible`]). Search bots sample
+    /// as it holds and none it has shown it cannot hold ([`View::possible`]), so the history
+    /// of the deal is legal in it. Search bots sample
     /// these worlds ("determinisations"); nothing in the result comes from the other seats'
     /// real hands. To deal many worlds of one view, make its [`Worlds`] once.
     pub fn sample_world(&self, rng: &mut (impl rand_core::Rng + ?Sized)) -> Deal {
