@@ -186,7 +186,17 @@ await test("lobby in English and Japanese", async (page) => {
   await page.getByText("新しいテーブル").waitFor();
   await page.screenshot({ path: join(out, "lobby-ja.png"), fullPage: true });
   const options = await page.locator("#preset option").count();
-  if (options !== 12) throw new Error(`${options} presets listed`);
+  if (options !== 14) throw new Error(`${options} presets listed`);
+  // The three- and six-player presets by their names in both languages, never by their ids.
+  const named = { en: ["Mini Misère (6 players)", "Mini Misère (3 players, with the joker)"], ja: ["ミニミゼール（6人）", "ミニミゼール（3人・ジョーカー入り）"] };
+  for (const lang of ["ja", "en"]) {
+    if (lang === "en") {
+      await page.locator("button.lang").click();
+      await page.getByText("New table").waitFor();
+    }
+    const shown = await Promise.all(["mini-misere-6", "mini-misere-3"].map((id) => page.locator(`#preset option[value='${id}']`).innerText()));
+    if (JSON.stringify(shown) !== JSON.stringify(named[lang])) throw new Error(`${lang}: the new presets are listed as ${JSON.stringify(shown)}`);
+  }
 });
 
 /** Fails when the page is wider than the phone's 390 px (something pushed it sideways). */
@@ -643,6 +653,130 @@ await test("the server's refusals are shown in Japanese on a Japanese page", asy
   const said = await toast.innerText();
   if (said !== `${sent}は手札にありません`) throw new Error(`the refusal is shown as ${JSON.stringify(said)}`);
   await page.screenshot({ path: join(out, "refusal-card-ja.png"), fullPage: true });
+});
+
+/** Fails when something sticks out of the page's width, or a seat's name is cut to nothing. */
+async function fitsWidth(page, width, where) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (wide > width) {
+    // Name the innermost elements that reach past the window's edge.
+    const past = await page.evaluate((w) => [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > w + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > w + 0.5))
+      .slice(0, 3).map((e) => `${e.closest("details, section, .modal")?.className ?? ""} ${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${e.textContent.slice(0, 30)}" to ${Math.round(e.getBoundingClientRect().right)} px`), width);
+    throw new Error(`${where}: the page is ${wide} px wide in a ${width} px window (${past.join("; ")})`);
+  }
+  const names = await page.locator(".seat-box .seat-title .name").evaluateAll((els) =>
+    els.map((e) => ({ text: e.textContent, shown: e.clientWidth, needed: e.scrollWidth })));
+  for (const n of names) {
+    if (n.shown < n.needed) throw new Error(`${where}: the seat name ${JSON.stringify(n.text)} is cut (${n.shown} of ${n.needed} px)`);
+  }
+}
+
+await test("six seats against five bots fit a desktop and a 390 px phone, and a whole deal is played", async (page) => {
+  await page.goto(base);
+  await page.locator("#name").fill("Aki");
+  await page.locator("#preset").selectOption("mini-misere-6");
+  await page.locator("[name=deals]").fill("1");
+  await page.locator("#fill").selectOption("heuristic");
+  await page.locator("#create button[type=submit]").click();
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.locator(".hand .card").first().waitFor();
+  const seats = await page.locator(".seat-box").count();
+  if (seats !== 6) throw new Error(`${seats} seats shown`);
+  const title = await page.locator(".table-head h2").innerText();
+  if (title !== "Mini Misère (6 players)") throw new Error(`the table is titled ${JSON.stringify(title)}`);
+  const cards = await page.locator(".hand .card").count();
+  if (cards !== 6) throw new Error(`${cards} cards in the hand`);
+  await fitsWidth(page, 390, "six seats on a phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await fitsWidth(page, 1280, "six seats on a desktop");
+  // On a desktop the six seats are one row.
+  const tops = new Set(await page.locator(".seat-box").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top))));
+  if (tops.size !== 1) throw new Error(`the six seats take ${tops.size} rows on a desktop`);
+  await page.setViewportSize(phone.viewport);
+  await shots(page, "six-seats");
+  await playToTheEnd(page);
+  await page.locator(".game-over .history-link").waitFor();
+  await fitsWidth(page, 390, "six seats, game over");
+  // The deal's summary of six seats, then the table under it.
+  const close = page.locator(".modal button.close");
+  if (await close.count()) {
+    await page.screenshot({ path: join(out, "six-seats-summary.png") });
+    await close.click();
+  }
+  await shots(page, "six-seats-over");
+});
+
+/**
+ * Plays this page's seat until it is asked the joker's saying: the joker when it would be the
+ * trick's third card, else the first card it may play.
+ */
+async function playToTheJoker(page) {
+  const quick = { timeout: 2000 };
+  for (let step = 0; step < 400; step++) {
+    if (await page.locator(".ask [data-action^='joker:']").count()) return;
+    if (await page.locator(".game-over").count()) throw new Error("the game ended without the joker's saying");
+    const close = page.locator(".modal button.close");
+    if (await close.count()) {
+      await close.click(quick).catch(() => {});
+      continue;
+    }
+    const enabled = page.locator(".hand button.card:not([disabled])");
+    if (await enabled.count()) {
+      const onTrick = await page.locator(".trick:not(.last) > .played > figure").count();
+      const joker = page.locator(".hand button.card[data-card='JK']:not([disabled])");
+      const card = onTrick === 2 && (await joker.count()) ? joker : enabled.first();
+      if (await card.click(quick).then(() => true, () => false)) await page.locator("button.confirm").click(quick).catch(() => {});
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error("the joker's saying was not asked");
+}
+
+await test("three players: the joker played last is said to win with a button in the reader's language", async (page) => {
+  // Seed 4 with heuristic bots: seat 0, playing the joker as the third card of a trick when it
+  // can and otherwise its first playable card, is asked in the third trick. (The bots are
+  // deterministic; if they change, search again with the same policy.)
+  const made = await post("/api/tables", { ruleset: { base: "mini-misere-3", deals: 1 }, name: "Aki", fill: "heuristic", start: true, seed: 4 });
+  await holdSeat(page, made.id, made.seat, made.token);
+  await page.goto(`${base}/t/${made.id}`);
+  await page.locator(".hand .card").first().waitFor();
+  await playToTheJoker(page);
+  const buttons = page.locator(".ask button[data-action^='joker:']");
+  const words = async () => JSON.stringify(await buttons.allInnerTexts());
+  if ((await words()) !== JSON.stringify(["The joker wins", "The joker loses"])) throw new Error(`the saying is offered as ${await words()}`);
+  const asked = await page.locator(".ask .prompt").innerText();
+  if (asked !== "You played the joker last: say whether it wins or loses the trick.") throw new Error(`asked ${JSON.stringify(asked)}`);
+  if (await page.locator(".hand button.card:not([disabled])").count()) throw new Error("a card may be played while the saying is asked");
+  await fitsWidth(page, 390, "the joker's saying");
+  await shots(page, "joker-saying");
+  await page.locator("button.lang").click();
+  await page.waitForFunction(() => document.documentElement.lang === "ja" && document.body.dataset.ready);
+  await page.locator(".ask button[data-action='joker:win']").waitFor();
+  if ((await words()) !== JSON.stringify(["ジョーカーの勝ち", "ジョーカーの負け"])) throw new Error(`the saying is offered in Japanese as ${await words()}`);
+  await page.locator("button.lang").click();
+  await page.waitForFunction(() => document.documentElement.lang === "en" && document.body.dataset.ready);
+  await page.locator(".ask button[data-action='joker:win']").click();
+  // The trick is the joker's, and the table says what was said.
+  await page.waitForFunction(() => /Aki \(You\) says the joker wins/.test((document.querySelector(".trick")?.textContent ?? "").replace(/[\u2066-\u2069]/g, "")), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`the trick shows ${JSON.stringify(await page.locator(".trick").innerText())}`); });
+  await page.screenshot({ path: join(out, "joker-said.png"), fullPage: true });
+  await playToTheEnd(page);
+  await page.locator(".game-over .history-link").waitFor();
+  // The replay shows the saying at its step, in words.
+  const replay = await (await fetch(`${base}/api/tables/${made.id}/replay`)).json();
+  const steps = replay.deals[0].steps;
+  const k = steps.findIndex((s) => s.action === "joker:win") + 1;
+  if (k === 0) throw new Error("the replay has no joker:win");
+  await page.goto(`${base}/t/${made.id}/replay?deal=1&step=${k}`);
+  await page.locator(".caption").waitFor();
+  const caption = (await page.locator(".caption").innerText()).replace(/[\u2066-\u2069]/g, "");
+  if (caption !== "Aki says the joker wins — Aki wins the trick") throw new Error(`the replay's caption is ${JSON.stringify(caption)}`);
+  await page.locator(".trick .joker-said").waitFor();
+  const played = await page.locator(".trick .played figure").count();
+  if (played !== 3) throw new Error(`the replay's trick shows ${played} cards`);
+  await fitsWidth(page, 390, "the replay of the saying");
+  await shots(page, "joker-replay");
 });
 
 await browser.close();

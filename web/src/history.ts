@@ -111,7 +111,12 @@ export async function renderHistory(root: HTMLElement, id: string, go: Go): Prom
 }
 
 function isCard(action: string): boolean {
-  return action !== "lot" && action !== "pass" && !action.startsWith("call:");
+  return action !== "lot" && action !== "pass" && !action.startsWith("call:") && !action.startsWith("joker:");
+}
+
+/** The three-player joker's saying (`joker:win`, `joker:lose`) in words. */
+function saying(step: ReplayStep, name: (s: number) => string): string {
+  return t(step.action === "joker:win" ? "says-joker-win" : "says-joker-lose", { seat: name(step.seat) });
 }
 
 /** What a step did, in words. */
@@ -123,7 +128,8 @@ function describe(step: ReplayStep, first: boolean, name: (s: number) => string)
   else if (step.action.startsWith("call:")) {
     const s = step.action.slice(5);
     text = t("calls-suit", { seat, suit: `${suitSymbol(s)} ${suitName(s)}` });
-  } else text = t(first ? "leads-card" : "plays", { seat, card: cardLabel(step.action) });
+  } else if (step.action.startsWith("joker:")) text = saying(step, name);
+  else text = t(first ? "leads-card" : "plays", { seat, card: cardLabel(step.action) });
   if (step.winner !== undefined) text += ` — ${t("trick-won-by", { seat: name(step.winner) })}`;
   return text;
 }
@@ -192,6 +198,8 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
     const winner = last?.winner;
     // A suit named for the joker stays in view for the rest of its trick.
     const call = done.filter((s) => s.trick === trickNo && s.action.startsWith("call:")).pop();
+    // So does the joker's saying, which completes its trick.
+    const said = done.filter((s) => s.trick === trickNo && s.action.startsWith("joker:")).pop();
     const firstCardIndex = (s: ReplayStep) => trickSteps.indexOf(s) === 0;
     const over = k === d.steps.length;
     const info: (HTMLElement | null)[] = [
@@ -224,6 +232,7 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
     const trick = h("div", { class: `trick ${winner !== undefined ? "complete" : ""}`, "data-trick": trickNo },
       h("div", { class: "label" }, trickLabel),
       call ? h("div", { class: "label call" }, t("calls-suit", { seat: seatName(call.seat), suit: `${suitSymbol(call.action.slice(5))} ${suitName(call.action.slice(5))}` })) : null,
+      said ? h("div", { class: "label joker-said" }, saying(said, seatName)) : null,
       h("div", { class: "played" }, trickSteps.map((s) =>
         h("figure", { class: winner === s.seat ? "winning" : "", "data-seat": s.seat }, cardEl(s.action), h("figcaption", {}, seatLabel(s.seat))))));
 

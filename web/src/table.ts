@@ -45,7 +45,7 @@ export interface State {
   /** When the move timer of the seat to act runs out (ms since the epoch, server clock). */
   deadline?: number;
   dealer?: number;
-  phase?: "lot" | "play" | "call" | "over";
+  phase?: "lot" | "play" | "call" | "joker" | "over";
   to_act?: number | null;
   leader?: number;
   trick?: { seat: number; card: string }[];
@@ -77,6 +77,21 @@ type Refused =
   | { why: "gone"; body: Record<string, unknown> | null }
   | { why: "replaced" }
   | { why: "refused" };
+
+/**
+ * The presets whose joker, played as a trick's last card, is said by its player to win or lose
+ * (`joker:win`, `joker:lose`; three-player Mini Misère). The state message carries the trick,
+ * not the saying: with these rules a joker played last to a completed trick was said to win
+ * exactly when its player took the trick.
+ */
+const JOKER_SAID = new Set(["mini-misere-3"]);
+
+/** What the joker's player said of a completed trick, in words; null if nothing was said. */
+export function jokerSaying(ruleset: string, players: number, trick: Trick, name: (s: number) => string): string | null {
+  if (!JOKER_SAID.has(ruleset) || trick.cards.length !== players || trick.cards[players - 1] !== "JK") return null;
+  const seat = (trick.leader + players - 1) % players;
+  return t(trick.winner === seat ? "says-joker-win" : "says-joker-lose", { seat: name(seat) });
+}
 
 /** How long a person has been away, in words ("away for 2 min"). */
 function absentText(ms: number): string {
@@ -445,6 +460,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       control);
   };
 
+  /** The joker's saying of a completed trick, as an element before its winner, or nothing. */
+  const saidOf = (trick: Trick): HTMLElement | null => {
+    const said = jokerSaying(state!.ruleset, state!.players, trick, seatName);
+    return said ? h("span", { class: "joker-said" }, said, " — ") : null;
+  };
+
   const trickView = (): HTMLElement => {
     const st = state!;
     const trick = st.trick ?? [];
@@ -455,13 +476,13 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         h("div", { class: "played" }, trick.map((p) => h("figure", { class: st.winning === p.seat ? "winning" : "" }, cardEl(p.card), h("figcaption", {}, seatLabel(p.seat))))),
         last
           ? h("details", { class: "last-trick" },
-              h("summary", {}, t("last-trick"), " — ", t("trick-won-by", { seat: seatName(last.winner) })),
+              h("summary", {}, t("last-trick"), " — ", saidOf(last), t("trick-won-by", { seat: seatName(last.winner) })),
               h("div", { class: "played" }, last.cards.map((c, i) => cardEl(c, { small: true, selected: (last.leader + i) % st.players === last.winner }))))
           : null);
     }
     if (last) {
       return h("div", { class: "trick last" },
-        h("div", { class: "label" }, t("last-trick"), " — ", t("trick-won-by", { seat: seatName(last.winner) })),
+        h("div", { class: "label" }, t("last-trick"), " — ", saidOf(last), t("trick-won-by", { seat: seatName(last.winner) })),
         h("div", { class: "played" }, last.cards.map((c, i) => {
           const seat = (last.leader + i) % st.players;
           return h("figure", { class: seat === last.winner ? "winning" : "" }, cardEl(c), h("figcaption", {}, seatLabel(seat)));
@@ -531,6 +552,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           const s = a.slice(5);
           return h("button", { type: "button", class: `suit-${s}`, "data-action": a, disabled: off, onclick: () => send(a) }, `${suitSymbol(s)} ${suitName(s)}`);
         })));
+    } else if (st.phase === "joker") {
+      // The joker played last: its player says whether it wins the trick, in words.
+      parts.push(h("p", { class: "prompt" }, t("joker-question")),
+        h("div", { class: "actions" }, (["joker:win", "joker:lose"] as const).filter((a) => legal.includes(a)).map((a) =>
+          h("button", { type: "button", class: a === "joker:win" ? "primary joker-say" : "joker-say", "data-action": a, disabled: off, onclick: () => send(a) },
+            t(a === "joker:win" ? "action-joker-win" : "action-joker-lose")))));
     } else {
       parts.push(h("p", { class: "prompt" }, t("your-turn")));
       if (legal.includes("lot")) {
