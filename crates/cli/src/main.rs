@@ -182,14 +182,17 @@ enum Command {
         plots: Option<PathBuf>,
     },
     /// Make a printable sheet: a one-page rules summary, score cards to cut out (57×89 mm,
-    /// nine to an A4 page) or a blank score sheet, as HTML or PDF.
+    /// nine to an A4 page), a blank score sheet or the rules of a game's forms side by side,
+    /// as HTML or PDF.
     Sheet {
-        /// A preset id or a house-rule file (TOML or JSON).
+        /// A preset id or a house-rule file (TOML or JSON); with `--kind compare` also a
+        /// game's family: `mini-misere` sets its six forms side by side.
         ruleset: String,
         /// Language: ja or en (default: from the locale).
         #[arg(long)]
         lang: Option<torite_i18n::Lang>,
-        /// rules, scores or scorepad.
+        /// rules, scores, scorepad or compare (the ruleset beside the presets scored the
+        /// same way, differences marked).
         #[arg(long, default_value = "rules")]
         kind: torite_sheets::Kind,
         /// html or pdf (default: from the output file's extension, else html).
@@ -523,7 +526,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             format,
             output,
         } => sheet::run(sheet::Args {
-            rules: input::load_rules(&ruleset)?,
+            rules: sheet::load(&ruleset, kind)?,
             lang: lang.unwrap_or_else(torite_i18n::Lang::from_env),
             kind,
             format,

@@ -1,5 +1,6 @@
 //! `torite sheet`: printable sheets of a ruleset (a one-page rules summary, score cards to cut
-//! out, a blank score sheet) as HTML or PDF; the sheets themselves are made by torite-sheets.
+//! out, a blank score sheet, the forms of a game side by side) as HTML or PDF; the sheets
+//! themselves are made by torite-sheets.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -23,6 +24,18 @@ pub struct Args {
     pub format: Option<Format>,
     /// The file to write; standard output when `None` or `-`.
     pub output: Option<PathBuf>,
+}
+
+/// The rules a sheet is made of: a preset id or a house-rule file, or, for a compare sheet, a
+/// game's family (`mini-misere`: the first of its presets, set beside the others).
+pub fn load(arg: &str, kind: Kind) -> Result<Ruleset, Failure> {
+    if kind == Kind::Compare
+        && !std::path::Path::new(arg).exists()
+        && let Some(preset) = torite_sheets::family_preset(arg)
+    {
+        return Ok(preset.ruleset());
+    }
+    crate::input::load_rules(arg)
 }
 
 /// The format asked for, or the one the output file's extension names, or HTML.

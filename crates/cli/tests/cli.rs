@@ -1337,6 +1337,71 @@ fn rules_lists_every_preset() {
 }
 
 #[test]
+fn sheet_compare_sets_the_mini_misere_family_side_by_side_in_either_language() {
+    for (lang, kicker, heads) in [
+        (
+            "en",
+            "The rules side by side",
+            [
+                "4 players (current)",
+                "4 players (1989)",
+                "6 players (current)",
+                "3 players",
+            ],
+        ),
+        (
+            "ja",
+            "ルール比較表",
+            ["4人（現行）", "4人（1989年）", "6人（現行）", "3人"],
+        ),
+    ] {
+        let html = ok(torite(&[
+            "sheet",
+            "mini-misere",
+            "--kind",
+            "compare",
+            "--lang",
+            lang,
+        ]));
+        assert!(html.starts_with("<!DOCTYPE html>"), "{lang}");
+        assert!(html.contains(kicker), "{lang}");
+        for head in heads {
+            assert!(html.contains(head), "{lang}: no column {head}");
+        }
+        assert!(html.contains("◆"), "{lang}: no difference marked");
+        // A preset id compares the same family, starting from that preset.
+        let by_id = ok(torite(&[
+            "sheet",
+            "mini-misere-4",
+            "--kind",
+            "compare",
+            "--lang",
+            lang,
+        ]));
+        assert_eq!(by_id, html, "{lang}");
+    }
+    let dir = scratch("sheet-compare");
+    let pdf = dir.join("compare.pdf");
+    ok(torite(&[
+        "sheet",
+        "mini-misere",
+        "--kind",
+        "compare",
+        "-o",
+        common::path_str(&pdf),
+    ]));
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    // A family name is only a compare sheet's; other kinds still want a preset or a file.
+    let line = refused(&torite(&["sheet", "mini-misere", "--kind", "rules"]));
+    assert!(
+        line.contains("is neither a preset id nor a house-rule file"),
+        "{line}"
+    );
+    let line = refused(&torite(&["sheet", "nonesuch", "--kind", "compare"]));
+    assert!(line.contains("\"nonesuch\""), "{line}");
+}
+
+#[test]
 fn rules_describes_a_ruleset_as_its_rules_sheet_in_either_language() {
     for (id, _, en, ja, _) in PRESETS {
         let english = ok(torite(&["rules", id, "--lang", "en"]));

@@ -370,6 +370,8 @@ async fn whole_deals_hide_every_hidden_card() {
         "mini-misere-4",
         "mini-misere-5-1989",
         "mini-misere-4-1989",
+        "mini-misere-6",
+        "mini-misere-3",
         "mittlere-jass",
         "molotow-jass",
         "middler-joker",
@@ -614,7 +616,31 @@ async fn printable_sheets_of_presets_and_tables() {
             .unwrap()
             .contains("Mura (3 players)")
     );
+    // The compare sheet, by a game's family or by one of its presets.
+    for path in [
+        "/api/presets/mini-misere/sheet?kind=compare&lang=ja",
+        "/api/presets/mini-misere-4/sheet?kind=compare&lang=ja",
+    ] {
+        let (status, _, body) = get_bytes(addr, path).await;
+        assert_eq!(status, 200, "{path}");
+        let html = String::from_utf8(body).unwrap();
+        assert!(
+            html.contains("ルール比較表") && html.contains("4人（1989年）"),
+            "{path}"
+        );
+    }
+    let (status, headers, _) = get_bytes(
+        addr,
+        "/api/presets/mini-misere/sheet?kind=compare&format=pdf",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        header(&headers, "content-disposition"),
+        "attachment; filename=\"torite-mini-misere-4-compare-en.pdf\""
+    );
     for (path, status, word) in [
+        ("/api/presets/mini-misere/sheet", 404, "no preset"),
         ("/api/presets/nope/sheet", 404, "no preset"),
         ("/api/presets/mura-3/sheet?kind=menu", 400, "kind"),
         ("/api/presets/mura-3/sheet?lang=fr", 400, "lang"),

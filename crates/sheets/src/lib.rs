@@ -38,7 +38,7 @@ use std::fmt::{self, Write};
 use std::path::Path;
 use std::str::FromStr;
 
-use torite_core::Ruleset;
+use torite_core::{Preset, Ruleset};
 use torite_i18n::{Catalog, Lang};
 
 pub use pdf::PdfError;
@@ -386,6 +386,19 @@ fn block_text(out: &mut String, block: &Block) {
             }
         }
     }
+}
+
+/// The preset a family name stands for on a compare sheet: `mini-misere` is the first preset
+/// whose id starts `mini-misere-` (the current four-player rules, which the compare sheet then
+/// sets beside the rest of its family). A preset id stands for itself.
+#[must_use]
+pub fn family_preset(name: &str) -> Option<Preset> {
+    Preset::from_id(name).or_else(|| {
+        let prefix = format!("{name}-");
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.id().starts_with(&prefix))
+    })
 }
 
 /// Whether the bundled font has a glyph for `c`.

@@ -70,13 +70,19 @@ fn ask_of(query: &HashMap<String, String>) -> Result<Ask, Refusal> {
     Ok(Ask { kind, lang, format })
 }
 
-/// `GET /api/presets/{id}/sheet`.
+/// `GET /api/presets/{id}/sheet`; with `kind=compare` the id may also name a game's family
+/// (`mini-misere`).
 pub(crate) async fn preset(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Refusal> {
     let ask = ask_of(&query)?;
-    let preset = Preset::from_id(&id)
+    // A compare sheet may name a game's family (`mini-misere`) instead of one preset.
+    let found = match ask.kind {
+        Kind::Compare => torite_sheets::family_preset(&id),
+        _ => Preset::from_id(&id),
+    };
+    let preset = found
         .ok_or_else(|| Refusal::new(RefusalKind::NotFound, Why::NoPreset { id: shown(&id) }))?;
     respond(preset.ruleset(), ask, preset.id()).await
 }
