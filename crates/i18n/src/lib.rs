@@ -161,6 +161,8 @@ pub fn play_error_message(error: &PlayError) -> Option<Message> {
         PlayError::JokerOnlyWhenVoid { led } => ("err-joker-only-void", vec![("suit", suit(led))]),
         PlayError::MustCallSuit => ("err-must-call", vec![]),
         PlayError::NoCallExpected => ("err-no-call", vec![]),
+        PlayError::MustSayJoker => ("err-must-say-joker", vec![]),
+        PlayError::NoJokerSayExpected => ("err-no-joker-say", vec![]),
         PlayError::MustAnswerLot => ("err-must-answer-lot", vec![]),
         PlayError::LotNotAllowed(_) => ("err-lot-not-now", vec![]),
         PlayError::PassNotAllowed => ("err-pass-not-now", vec![]),
@@ -446,6 +448,8 @@ mod tests {
             },
             PlayError::MustCallSuit,
             PlayError::NoCallExpected,
+            PlayError::MustSayJoker,
+            PlayError::NoJokerSayExpected,
             PlayError::MustAnswerLot,
             PlayError::LotNotAllowed("x"),
             PlayError::PassNotAllowed,
@@ -480,6 +484,8 @@ mod tests {
                     !text.starts_with("err-") && !text.contains('{'),
                     "{lang}: {text}"
                 );
+                // Words, never an action code such as joker:win.
+                assert!(!text.contains("joker:"), "{lang}: {text}");
             }
             for r in rules {
                 let text = c.score_rule(r);

@@ -650,6 +650,8 @@ mod tests {
             },
             PlayError::MustCallSuit,
             PlayError::NoCallExpected,
+            PlayError::MustSayJoker,
+            PlayError::NoJokerSayExpected,
             PlayError::MustAnswerLot,
             PlayError::LotNotAllowed("x"),
             PlayError::PassNotAllowed,

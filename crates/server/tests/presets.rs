@@ -265,7 +265,12 @@ async fn a_person_says_the_joker_wins() {
             break msg;
         }
     };
+    assert_eq!(refused["code"], "must-say-joker", "{refused}");
     assert_eq!(refused["args"]["action"], card, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "the joker was played last: first say whether it wins or loses the trick"
+    );
     let tricks_before = asked["tricks_won"][0].as_u64().unwrap();
     seats[0].act("joker:win").await.unwrap();
     let after = seats[0]
