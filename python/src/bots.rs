@@ -240,9 +240,11 @@ pub(crate) fn arena<'py>(
             bots.len()
         )));
     }
-    for spec in &bots {
-        spec.parse::<BotSpec>().map_err(value_error)?;
-    }
+    let bots = bots
+        .iter()
+        .map(|spec| spec.parse::<BotSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)?;
     let (unit, units) = match games {
         Some(g) if !(1..=MAX_ARENA_GAMES).contains(&g) => {
             return Err(PyValueError::new_err(format!(

@@ -125,9 +125,10 @@ fn play(
     deals: usize,
 ) -> Result<BotResult, torite_bots::BotError> {
     let rules = preset.ruleset();
-    let mut bots = vec![bot.to_owned()];
+    let mut bots: Vec<torite_bots::BotSpec> = vec![bot.parse()?];
     if bot != "heuristic" {
-        bots.extend((1..rules.players).map(|_| "heuristic".to_owned()));
+        let heuristic: torite_bots::BotSpec = "heuristic".parse()?;
+        bots.extend((1..rules.players).map(|_| heuristic));
     }
     let config = ArenaConfig {
         rules,

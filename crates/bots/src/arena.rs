@@ -33,8 +33,8 @@ pub enum Unit {
 pub struct ArenaConfig {
     /// The rules.
     pub rules: Ruleset,
-    /// Bot names; seats are filled with them in turn (A B A B … for two bots).
-    pub bots: Vec<String>,
+    /// The bots; seats are filled with them in turn (A B A B … for two bots).
+    pub bots: Vec<BotSpec>,
     /// How many units (deals or games) to play, each in every rotation.
     pub units: usize,
     /// Deals or whole games.
@@ -142,11 +142,7 @@ struct UnitResult {
 ///
 /// An unknown bot name, or a bot that chose an illegal action.
 pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaResult, BotError> {
-    let specs: Vec<BotSpec> = config
-        .bots
-        .iter()
-        .map(|b| b.parse())
-        .collect::<Result<_, _>>()?;
+    let specs = &config.bots;
     let n = config.rules.players as usize;
     let lineup: Vec<usize> = (0..n).map(|s| s % config.bots.len().max(1)).collect();
     // Deal units take the deals of the seed in order: one pass over the stream.
@@ -161,7 +157,7 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
     let units: Vec<UnitResult> = (0..config.units)
         .into_par_iter()
         .map(|u| {
-            let r = play_unit(config, &specs, &lineup, u as u64, hands.get(u));
+            let r = play_unit(config, specs, &lineup, u as u64, hands.get(u));
             progress();
             r
         })
@@ -201,11 +197,11 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             .sum();
         let win_rate =
             (config.unit == Unit::Game).then(|| mean_ci95(&per_unit(&|u, s| u.wins[s])).0);
-        let name = &config.bots[b];
-        let name = if config.bots.iter().filter(|x| *x == name).count() > 1 {
-            format!("{name}#{}", b + 1)
+        let spec = &config.bots[b];
+        let name = if config.bots.iter().filter(|x| *x == spec).count() > 1 {
+            format!("{spec}#{}", b + 1)
         } else {
-            name.clone()
+            spec.to_string()
         };
         bots.push(BotResult {
             name,
@@ -358,7 +354,7 @@ mod tests {
     fn unit_scores_are_per_unit_and_paired_across_lineups() {
         let config = |bots: &[&str]| ArenaConfig {
             rules: Preset::MiniMisere4.ruleset(),
-            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+            bots: bots.iter().map(|b| b.parse().expect("a bot")).collect(),
             units: 5,
             unit: Unit::Deal,
             seed: 7,

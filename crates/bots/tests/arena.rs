@@ -41,7 +41,7 @@ fn interval_covers_the_true_mean_about_95_percent_of_the_time() {
 fn config(unit: Unit) -> ArenaConfig {
     ArenaConfig {
         rules: Preset::MittlereJass.ruleset(),
-        bots: vec!["heuristic".into(), "random".into()],
+        bots: vec!["heuristic".parse().unwrap(), "random".parse().unwrap()],
         units: 6,
         unit,
         seed: 42,
@@ -129,7 +129,7 @@ fn deal_unit_n_of_seed_n_is_deal_n_of_table_seed_n() {
         let result = arena::run(
             &ArenaConfig {
                 rules,
-                bots: vec!["random".into()],
+                bots: vec!["random".parse().unwrap()],
                 units: 6,
                 unit: Unit::Deal,
                 seed,
@@ -174,7 +174,7 @@ fn a_game_unit_is_the_game_a_table_of_its_seed_plays() {
     let result = arena::run(
         &ArenaConfig {
             rules,
-            bots: vec!["random".into()],
+            bots: vec!["random".parse().unwrap()],
             units: 11,
             unit: Unit::Game,
             seed: 1,
@@ -216,7 +216,7 @@ fn a_tied_deal_unit_is_settled_by_the_seeds_first_draw() {
     let result = arena::run(
         &ArenaConfig {
             rules,
-            bots: vec!["random".into()],
+            bots: vec!["random".parse().unwrap()],
             units: 476,
             unit: Unit::Deal,
             seed: 2,

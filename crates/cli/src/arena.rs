@@ -28,7 +28,7 @@ pub fn run(args: Args) -> Result<String, Failure> {
     }
     let config = ArenaConfig {
         rules: args.rules,
-        bots: args.bots.iter().map(ToString::to_string).collect(),
+        bots: args.bots.clone(),
         units: args.units,
         unit: args.unit,
         seed: args.seed,
