@@ -6,9 +6,9 @@ use std::fmt::Write;
 
 use crate::pdf::{
     ACCENT, CARD_FRAME, CARD_H_MM, CARD_INSET, CARD_SIZES, CARD_W_MM, CARDS_ACROSS, CARDS_DOWN,
-    GRID, HOUSE, INK, MM, MUTED, PAD_MARGIN, PAD_TABLE_TOP, RULES_MARGIN_BOTTOM, RULES_MARGIN_TOP,
-    RULES_MARGIN_X, RULES_SIZES, SHADE, STRIPE, Sizes, card_grid_left_mm, card_grid_top_mm,
-    pad_grid,
+    FOOTER_CLEAR_MM, GRID, HOUSE, INK, MM, MUTED, PAD_MARGIN, RULES_MARGIN_BOTTOM,
+    RULES_MARGIN_TOP, RULES_MARGIN_X, RULES_SIZES, SHADE, STRIPE, Sizes, card_grid_left_mm,
+    card_grid_top_mm, pad_grid,
 };
 use crate::{Block, Body, Pad, Section, Sheet, Table};
 
@@ -270,12 +270,18 @@ fn cards(out: &mut String, css: &mut String, sheet: &Sheet, body: &[Section]) {
         mark(left - gap - length, y, length, weight);
         mark(right + gap, y, length, weight);
     }
-    footer(out, sheet, left, CARD_W_MM * CARDS_ACROSS as f32);
+    // Between the first two cut marks under the cards, clear of both.
+    footer(
+        out,
+        sheet,
+        left + FOOTER_CLEAR_MM,
+        CARD_W_MM - 2.0 * FOOTER_CLEAR_MM,
+    );
     out.push_str("</div>\n");
 }
 
 fn pad(out: &mut String, css: &mut String, sheet: &Sheet, pad: &Pad) {
-    let grid = pad_grid(pad);
+    let grid = pad_grid(sheet, pad);
     let width = 210.0 - 2.0 * PAD_MARGIN;
     let _ = write!(
         css,
@@ -306,10 +312,10 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
         margin = mm(PAD_MARGIN),
         kicker = pt(RULES_SIZES.kicker),
         house = pt(RULES_SIZES.house),
-        fields_top = mm(PAD_TABLE_TOP - 7.5),
+        fields_top = mm(grid.top_mm - 7.5),
         muted = MUTED.css(),
         grid = GRID.css(),
-        table_top = mm(PAD_TABLE_TOP),
+        table_top = mm(grid.top_mm),
         width = mm(width),
         ink = INK.css(),
         shade = SHADE.css(),
@@ -408,7 +414,7 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
         out.push_str("</table>\n");
         if page == last_page {
             let rows = last + 1 - first + pad.totals.len();
-            let top = PAD_TABLE_TOP + grid.name_mm + grid.head_mm + rows as f32 * grid.row_mm + 5.0;
+            let top = grid.top_mm + grid.name_mm + grid.head_mm + rows as f32 * grid.row_mm + 5.0;
             let _ = write!(out, "<div class=\"hints\" style=\"top: {}\">", mm(top));
             for hint in &pad.hints {
                 let _ = write!(out, "<p>{}</p>", esc(hint));

@@ -133,10 +133,10 @@ pub(crate) enum Op {
 pub(crate) use flow::{CARD_SIZES, RULES_SIZES, Sizes};
 use flow::{Flow, fit};
 use pad::pad_pages;
-pub(crate) use pad::{PAD_MARGIN, PAD_TABLE_TOP, pad_grid};
+pub(crate) use pad::{PAD_MARGIN, pad_grid};
 pub(crate) use pages::{
-    CARD_FRAME, CARD_INSET, RULES_MARGIN_BOTTOM, RULES_MARGIN_TOP, RULES_MARGIN_X, card_scale,
-    rules_scale,
+    CARD_FRAME, CARD_INSET, FOOTER_CLEAR_MM, RULES_MARGIN_BOTTOM, RULES_MARGIN_TOP, RULES_MARGIN_X,
+    card_scale, rules_scale,
 };
 use pages::{cards_page, footer, rules_page};
 

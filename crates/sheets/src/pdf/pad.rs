@@ -19,14 +19,36 @@ pub(crate) struct PadGrid {
     pub row_mm: f32,
     /// Deal numbers on each page (1-based, inclusive ranges).
     pub pages: Vec<(usize, usize)>,
+    /// Top of the grid, in millimetres from the top of the page: [`PAD_TABLE_TOP`], or lower
+    /// when a house-rule line makes the heading taller, so that the date line stays clear.
+    pub top_mm: f32,
 }
 
 pub(crate) const PAD_MARGIN: f32 = 12.0;
 pub(crate) const PAD_TABLE_TOP: f32 = 36.0;
+/// Room from the grid's top up to the heading above the date and place line, in millimetres.
+const PAD_FIELDS_ROOM: f32 = 9.0;
 
-/// The score-sheet grid for `pad`.
-pub(crate) fn pad_grid(pad: &Pad) -> PadGrid {
+/// The heading of a score sheet (kicker, title, house rules), laid out at the top of a page.
+fn pad_heading(sheet: &Sheet) -> Flow {
+    let mut flow = Flow::new(
+        PAD_MARGIN * MM,
+        12.0 * MM,
+        (210.0 - 2.0 * PAD_MARGIN) * MM,
+        1.0,
+        Sizes {
+            title: 16.0,
+            ..RULES_SIZES
+        },
+    );
+    flow.header(sheet);
+    flow
+}
+
+/// The score-sheet grid for `pad` on `sheet`'s pages.
+pub(crate) fn pad_grid(sheet: &Sheet, pad: &Pad) -> PadGrid {
     let face = Face::get();
+    let top_mm = PAD_TABLE_TOP.max(pad_heading(sheet).y / MM + PAD_FIELDS_ROOM);
     let width = 210.0 - 2.0 * PAD_MARGIN;
     let label = pad
         .totals
@@ -56,7 +78,7 @@ pub(crate) fn pad_grid(pad: &Pad) -> PadGrid {
         .max(1);
     let (name_mm, head_mm) = (13.0, 6.5);
     // Room for the rows, the totals and the reminders below.
-    let room = 297.0 - PAD_TABLE_TOP - name_mm - head_mm - 40.0;
+    let room = 297.0 - top_mm - name_mm - head_mm - 40.0;
     let row_mm = (room / (most + pad.totals.len()) as f32).clamp(5.5, 10.5);
     PadGrid {
         deal_mm: label,
@@ -66,28 +88,19 @@ pub(crate) fn pad_grid(pad: &Pad) -> PadGrid {
         head_mm,
         row_mm,
         pages,
+        top_mm,
     }
 }
 
 pub(super) fn pad_pages(sheet: &Sheet, pad: &Pad) -> Vec<Vec<Op>> {
-    let grid = pad_grid(pad);
+    let grid = pad_grid(sheet, pad);
     let face = Face::get();
     let pages = grid.pages.len();
     let mut out = Vec::new();
     for (page, &(first, last)) in grid.pages.iter().enumerate() {
-        let mut flow = Flow::new(
-            PAD_MARGIN * MM,
-            12.0 * MM,
-            (210.0 - 2.0 * PAD_MARGIN) * MM,
-            1.0,
-            Sizes {
-                title: 16.0,
-                ..RULES_SIZES
-            },
-        );
-        flow.header(sheet);
+        let mut flow = pad_heading(sheet);
         // Fields to fill in: date, place.
-        let field_y = (PAD_TABLE_TOP - 4.0) * MM;
+        let field_y = (grid.top_mm - 4.0) * MM;
         let mut x = flow.x;
         for field in &pad.fields {
             flow.ops.push(Op::Text {
@@ -150,7 +163,7 @@ fn pad_table(
 ) -> f32 {
     let face = Face::get();
     let left = PAD_MARGIN * MM;
-    let top = PAD_TABLE_TOP * MM;
+    let top = grid.top_mm * MM;
     let deal_w = grid.deal_mm * MM;
     let col_w = grid.column_mm * MM;
     let block_w = col_w * pad.columns.len() as f32;
@@ -316,4 +329,58 @@ fn pad_table(
     ops.push(thick(left, top, left, bottom));
     ops.push(thick(right, top, right, bottom));
     bottom
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+    use torite_core::Ruleset;
+    use torite_i18n::Lang;
+
+    #[test]
+    fn the_house_rule_line_stays_clear_of_the_date_line() {
+        let face = Face::get();
+        let value = serde_json::json!({"base": "mura-4", "threshold": 6, "bonus_at": 7});
+        let house = Ruleset::from_json(&value).unwrap();
+        for lang in Lang::ALL {
+            let sheet = Sheet::new(&house, Kind::Scorepad, lang);
+            let ops = &pages(&sheet)[0];
+            let bottom_of = |wanted: Rgb| {
+                ops.iter()
+                    .filter_map(|op| match op {
+                        Op::Text { y, size, color, .. } if *color == wanted => {
+                            Some(y + face.descent.abs() * size)
+                        }
+                        _ => None,
+                    })
+                    .fold(f32::MIN, f32::max)
+            };
+            let house_bottom = bottom_of(HOUSE);
+            assert!(house_bottom > 0.0, "{lang}: no house-rule line");
+            let Body::Pad(pad) = &sheet.body else {
+                panic!("not a pad")
+            };
+            let field_top = ops
+                .iter()
+                .filter_map(|op| match op {
+                    Op::Text { y, size, text, .. } if *text == pad.fields[0] => {
+                        Some(y - face.ascent * size)
+                    }
+                    _ => None,
+                })
+                .next()
+                .expect("a date field");
+            assert!(
+                house_bottom + 1.0 * MM <= field_top,
+                "{lang}: the house rules end at {house_bottom}, the date line starts at {field_top}"
+            );
+            // Without house rules the grid stays where it was.
+            let plain = Sheet::new(&torite_core::Preset::Mura4.ruleset(), Kind::Scorepad, lang);
+            let Body::Pad(plain_pad) = &plain.body else {
+                panic!("not a pad")
+            };
+            assert_eq!(pad_grid(&plain, plain_pad).top_mm, PAD_TABLE_TOP);
+        }
+    }
 }

@@ -70,6 +70,8 @@ pub(super) fn footer(ops: &mut Vec<Op>, text: &str, x: f32, width: f32) {
     }
 }
 
+/// Room between a cut mark and the footer set between two of them, in millimetres.
+pub(crate) const FOOTER_CLEAR_MM: f32 = 2.0;
 /// Inset of a card's frame from its edges.
 pub(crate) const CARD_FRAME: f32 = 2.2 * MM;
 /// Inset of a card's text from its edges.
@@ -122,7 +124,9 @@ pub(super) fn cards_page(sheet: &Sheet, sections: &[Section]) -> Vec<Op> {
         }
     }
     ops.extend(cut_marks(left, top, w, h));
-    footer(&mut ops, &sheet.footer, left, w * CARDS_ACROSS as f32);
+    // Between the first two cut marks under the cards, clear of both.
+    let clear = FOOTER_CLEAR_MM * MM;
+    footer(&mut ops, &sheet.footer, left + clear, w - 2.0 * clear);
     ops
 }
 
@@ -151,4 +155,68 @@ fn cut_marks(left: f32, top: f32, w: f32, h: f32) -> Vec<Op> {
         ops.push(mark(right + gap, y, right + gap + length, y));
     }
     ops
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+    use torite_core::Ruleset;
+    use torite_i18n::Lang;
+
+    /// A text op's box: left, top, right, bottom.
+    pub(crate) fn text_box(op: &Op) -> Option<(f32, f32, f32, f32)> {
+        let face = Face::get();
+        match op {
+            Op::Text {
+                x, y, size, text, ..
+            } => Some((
+                *x,
+                y - face.ascent * size,
+                x + face.width(text, *size),
+                y + face.descent.abs() * size,
+            )),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_score_cards_footer_runs_into_no_cut_mark() {
+        let value = serde_json::json!({"base": "mini-misere-4-1989", "lot_timing": "first-card"});
+        let house = Ruleset::from_json(&value).unwrap();
+        for lang in Lang::ALL {
+            let sheet = Sheet::new(&house, Kind::Scores, lang);
+            let ops = &pages(&sheet)[0];
+            let footer: Vec<_> = ops
+                .iter()
+                .filter(|op| matches!(op, Op::Text { color, .. } if *color == MUTED))
+                .filter_map(text_box)
+                .collect();
+            assert!(!footer.is_empty(), "{lang}: no footer");
+            let marks = ops.iter().filter_map(|op| match op {
+                Op::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    color,
+                    ..
+                } if *color == Rgb(0, 0, 0) => {
+                    Some((x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2)))
+                }
+                _ => None,
+            });
+            let clear = 0.5 * MM;
+            for (mx1, my1, mx2, my2) in marks {
+                for &(l, t, r, b) in &footer {
+                    let apart =
+                        mx2 + clear < l || r + clear < mx1 || my2 + clear < t || b + clear < my1;
+                    assert!(
+                        apart,
+                        "{lang}: a cut mark at x {mx1}..{mx2} y {my1}..{my2} touches the footer at {l}..{r}, {t}..{b}"
+                    );
+                }
+            }
+        }
+    }
 }
