@@ -51,7 +51,8 @@ pub fn run(
                 )
             )
             .map_err(io)?;
-            if let Some(view) = session.view() {
+            // A player who leads sees the hand with the question that follows at once.
+            if let Some(view) = session.view().filter(|_| !session.human_to_act()) {
                 writeln!(
                     output,
                     "{}: {}",
@@ -118,6 +119,9 @@ pub fn run(
             }
             torite_core::Phase::CallSuit => {
                 writeln!(output, "{}", words.t("call-question", &[])).map_err(io)?
+            }
+            torite_core::Phase::SayJoker => {
+                writeln!(output, "{}", words.t("joker-question", &[])).map_err(io)?
             }
             _ if view.legal_actions().lot => {
                 writeln!(output, "{}", words.t("lot-question-first-card", &[])).map_err(io)?;
@@ -290,6 +294,8 @@ fn show_events(words: &Words, events: &[Event], output: &mut dyn Write) -> std::
                         "calls-suit",
                         &[("seat", who), ("suit", words.catalog.suit(*suit))],
                     ),
+                    Action::JokerWins => words.t("says-joker-win", &[("seat", who)]),
+                    Action::JokerLoses => words.t("says-joker-lose", &[("seat", who)]),
                 };
                 writeln!(output, "{line}")?;
             }

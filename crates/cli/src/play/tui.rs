@@ -460,6 +460,7 @@ fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>
     let question = match view.phase() {
         Phase::LotQuestion if session.human_to_act() => words.t("lot-question", &[]),
         Phase::CallSuit if session.human_to_act() => words.t("call-question", &[]),
+        Phase::SayJoker if session.human_to_act() => words.t("joker-question", &[]),
         _ if session.human_to_act() && view.legal_actions().lot => {
             words.t("lot-question-first-card", &[])
         }
@@ -566,6 +567,12 @@ pub(super) fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
                         ("suit", ui.words.catalog.suit(*s)),
                     ],
                 ),
+                Action::JokerWins => ui
+                    .words
+                    .t("says-joker-win", &[("seat", ui.words.seat(*seat))]),
+                Action::JokerLoses => ui
+                    .words
+                    .t("says-joker-lose", &[("seat", ui.words.seat(*seat))]),
                 Action::Play(_) => continue,
             },
             Event::TrickWon(trick) => ui
