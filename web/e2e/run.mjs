@@ -196,6 +196,11 @@ await test("lobby in English and Japanese", async (page) => {
     }
     const shown = await Promise.all(["mini-misere-6", "mini-misere-3"].map((id) => page.locator(`#preset option[value='${id}']`).innerText()));
     if (JSON.stringify(shown) !== JSON.stringify(named[lang])) throw new Error(`${lang}: the new presets are listed as ${JSON.stringify(shown)}`);
+    // The house-rule options by their labels and choices in words, not their interchange names.
+    const option = page.locator("[data-option=lot_timing]");
+    const words = [await option.locator("span").innerText(), await option.locator("option:checked").innerText()];
+    const want = lang === "en" ? ["Lot timing", "with the first card (current rules)"] : ["ロットの宣言", "最初のカードを出すとき（現行ルール）"];
+    if (JSON.stringify(words) !== JSON.stringify(want)) throw new Error(`${lang}: the Lot timing option is shown as ${JSON.stringify(words)}`);
   }
 });
 

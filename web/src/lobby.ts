@@ -1,12 +1,23 @@
 // The lobby: tables to join or watch, and a form to create one from any preset with house rules.
 import { api, errorText, presets, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
 import { clear, h, nameEl, navLink } from "./dom";
-import { lang, t } from "./i18n";
+import { has, lang, t } from "./i18n";
 
 const CHOICES: Record<string, string[]> = {
   lot_timing: ["first-card", "before-lead"],
   follow: ["must-follow", "jass", "handjass"],
 };
+
+/** An option's label from the catalogs (`option-{name}`), its name where they have none. */
+function optionLabel(name: string): string {
+  return has(`option-${name}`) ? t(`option-${name}`) : name;
+}
+
+/** A choice of an option in words (`option-{name}-{value}`), the value where none are given. */
+function choiceLabel(name: string, value: string): string {
+  const key = `option-${name}-${value}`;
+  return has(key) ? t(key) : value;
+}
 
 export function presetName(p: Preset | undefined, fallback: string): string {
   if (!p) return fallback;
@@ -21,7 +32,7 @@ function optionInput(name: string, value: unknown): HTMLElement {
     return h(
       "select",
       { name, "data-kind": "string" },
-      CHOICES[name].map((c) => h("option", { value: c, selected: c === value }, c)),
+      CHOICES[name].map((c) => h("option", { value: c, selected: c === value }, choiceLabel(name, c))),
     );
   }
   if (typeof value === "number" || value === null) {
@@ -76,10 +87,10 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     clear(
       optionsBox,
       h("legend", {}, t("web-options")),
-      Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, k), optionInput(k, v))),
+      Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, optionLabel(k)), optionInput(k, v))),
       // A fixed number of deals instead of a target (a preset with a number of deals has
       // the option above already).
-      "deals" in p.options ? null : h("label", {}, h("span", {}, "deals"), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" })),
+      "deals" in p.options ? null : h("label", {}, h("span", {}, optionLabel("deals")), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" })),
     );
   };
   presetSelect.addEventListener("change", showOptions);
