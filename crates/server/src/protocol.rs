@@ -22,7 +22,7 @@ const MAX_ACTION: usize = 16;
 pub enum ClientMsg {
     /// Take an action for the socket's seat.
     Act {
-        /// The action code (`AS`, `lot`, `pass`, `call:S`), read by the table.
+        /// The action code (`AS`, `lot`, `pass`, `call:S`, `joker:win`), read by the table.
         action: String,
         /// The version of the state the action answers.
         version: u64,
@@ -58,9 +58,9 @@ impl std::fmt::Display for ClientError {
             }
             ClientError::NoType => f.write_str("a message needs a \"type\": act or ping"),
             ClientError::UnknownType(t) => write!(f, "unknown message type {t:?}: act or ping"),
-            ClientError::NoAction => {
-                f.write_str("\"action\" is needed: a card code, lot, pass or call:S|H|D|C")
-            }
+            ClientError::NoAction => f.write_str(
+                "\"action\" is needed: a card code, lot, pass, call:S|H|D|C or joker:win|lose",
+            ),
             ClientError::NoVersion => {
                 f.write_str("\"version\" is needed: the version of the state the action answers")
             }

@@ -29,6 +29,16 @@ fn first_card(state: &Value) -> String {
         .to_owned()
 }
 
+/// The next error message on `session` (states before it are taken in passing).
+async fn next_error(session: &mut Session) -> Value {
+    loop {
+        let msg = session.next().await.unwrap();
+        if msg["type"] == "error" {
+            return msg;
+        }
+    }
+}
+
 /// A `mini-misere-6` table: the person takes the last seat (5) and five bots the others; one
 /// whole deal is played over the socket, and the summary, the messages and the record all
 /// have six seats of six cards.
@@ -85,6 +95,29 @@ async fn six_seats_five_bots_and_a_person_play_a_whole_deal() {
     assert_eq!(held as usize + first["trick"].as_array().unwrap().len(), 36);
     assert_eq!(first["hand_sizes"][5], 6);
     assert_eq!(first["hand"].as_array().unwrap().len(), 6);
+    // Before the person's first card: the three-player joker's saying is refused in words, and
+    // a message without an action names every kind of action.
+    let mine = me
+        .until(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        .await
+        .unwrap();
+    let version = mine["version"].as_u64().unwrap();
+    me.act_at("joker:win", version).await.unwrap();
+    let refused = next_error(&mut me).await;
+    assert_eq!(refused["code"], "no-joker-say", "{refused}");
+    assert_eq!(
+        refused["message"],
+        "whether the joker wins or loses is said only right after it is played as the last card of a trick"
+    );
+    me.send_text(&json!({"type": "act", "version": version}).to_string())
+        .await
+        .unwrap();
+    let refused = next_error(&mut me).await;
+    assert_eq!(refused["code"], "message-no-action", "{refused}");
+    assert_eq!(
+        refused["message"],
+        "\"action\" is needed: a card code, lot, pass, call:S|H|D|C or joker:win|lose"
+    );
     let mut played = 0;
     let mut acted_on = None;
     while me.state["finished"] != true {
@@ -259,12 +292,7 @@ async fn a_person_says_the_joker_wins() {
     // A card is not an answer.
     let card = asked["hand"][0].as_str().unwrap().to_owned();
     seats[0].act(&card).await.unwrap();
-    let refused = loop {
-        let msg = seats[0].next().await.unwrap();
-        if msg["type"] == "error" {
-            break msg;
-        }
-    };
+    let refused = next_error(&mut seats[0]).await;
     assert_eq!(refused["code"], "must-say-joker", "{refused}");
     assert_eq!(refused["args"]["action"], card, "{refused}");
     assert_eq!(
