@@ -32,6 +32,8 @@ pub fn run(
     )
     .map_err(io)?;
     writeln!(output, "{}", words.t("help-plain", &[])).map_err(io)?;
+    // Whether the hand was just shown under a deal's header, with nothing played since.
+    let mut hand_shown = false;
     loop {
         if session.is_finished() {
             game_over(session, words, output).map_err(io)?;
@@ -51,8 +53,8 @@ pub fn run(
                 )
             )
             .map_err(io)?;
-            // A player who leads sees the hand with the question that follows at once.
-            if let Some(view) = session.view().filter(|_| !session.human_to_act()) {
+            if let Some(view) = session.view() {
+                hand_shown = true;
                 writeln!(
                     output,
                     "{}: {}",
@@ -67,6 +69,7 @@ pub fn run(
             continue;
         }
         if let Some(events) = session.step_bot()? {
+            hand_shown = false;
             show_events(words, &events, output).map_err(io)?;
             continue;
         }
@@ -106,13 +109,16 @@ pub fn run(
         if rules.trump != torite_core::TrumpRule::NoTrump {
             writeln!(output, "{}", words.trump(view.trump())).map_err(io)?;
         }
-        writeln!(
-            output,
-            "{}: {}",
-            words.t("hand", &[]),
-            words.hand(&view, view.hand())
-        )
-        .map_err(io)?;
+        // A player who leads the deal's first trick was shown the hand just above.
+        if !std::mem::take(&mut hand_shown) {
+            writeln!(
+                output,
+                "{}: {}",
+                words.t("hand", &[]),
+                words.hand(&view, view.hand())
+            )
+            .map_err(io)?;
+        }
         match view.phase() {
             torite_core::Phase::LotQuestion => {
                 writeln!(output, "{}", words.t("lot-question", &[])).map_err(io)?
