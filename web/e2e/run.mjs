@@ -710,6 +710,13 @@ await test("six seats against five bots fit a desktop and a 390 px phone, and a 
     await close.click();
   }
   await shots(page, "six-seats-over");
+  // The lobby lists the table with its house rule in words.
+  const id = page.url().split("/").pop();
+  await page.goto(base);
+  const rule = page.locator(`.table-row[data-table='${id}'] .house-rules`);
+  await rule.waitFor();
+  const said = await rule.innerText();
+  if (said !== "House rules: Number of deals: 1 deal") throw new Error(`the lobby shows the house rule as ${JSON.stringify(said)}`);
 });
 
 /**
@@ -768,6 +775,10 @@ await test("three players: the joker played last is said to win with a button in
   await page.screenshot({ path: join(out, "joker-said.png"), fullPage: true });
   await playToTheEnd(page);
   await page.locator(".game-over .history-link").waitFor();
+  // The history names the house rule in words.
+  await page.goto(`${base}/t/${made.id}/history`);
+  const rule = await page.locator(".house-rules").innerText();
+  if (rule !== "House rules: Number of deals: 1 deal") throw new Error(`the history shows the house rule as ${JSON.stringify(rule)}`);
   // The replay shows the saying at its step, in words.
   const replay = await (await fetch(`${base}/api/tables/${made.id}/replay`)).json();
   const steps = replay.deals[0].steps;

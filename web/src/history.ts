@@ -7,7 +7,7 @@ import { ApiError, api, presets, type Replay, type ReplayDeal, type ReplayStep }
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
 import { t } from "./i18n";
-import { presetName } from "./lobby";
+import { houseRuleText, presetName } from "./lobby";
 
 type Go = (path: string) => void;
 
@@ -34,8 +34,7 @@ async function gameName(r: Replay): Promise<string> {
 function houseRules(r: Replay): HTMLElement | null {
   const entries = Object.entries(r.house_rules);
   if (!entries.length) return null;
-  return h("p", { class: "muted house-rules" }, t("web-options"), ": ",
-    entries.flatMap(([k, v], i) => [i ? ", " : "", h("code", {}, `${k} = ${typeof v === "string" ? v : JSON.stringify(v)}`)]));
+  return h("p", { class: "muted house-rules" }, t("web-options"), ": ", entries.map(([k, v]) => houseRuleText(k, v)).join(", "));
 }
 
 /** Display names per seat; a name that several seats share (bots) gets its seat number. */

@@ -19,6 +19,15 @@ function choiceLabel(name: string, value: string): string {
   return has(key) ? t(key) : value;
 }
 
+/** A house rule in words: the option's label and its value (`Number of deals: 1 deal`). */
+export function houseRuleText(name: string, value: unknown): string {
+  let words: string;
+  if (value === null) words = has(`option-${name}-none`) ? t(`option-${name}-none`) : "—";
+  else if (typeof value === "number" && has(`option-${name}-value`)) words = t(`option-${name}-value`, { value });
+  else words = choiceLabel(name, String(value));
+  return `${optionLabel(name)}: ${words}`;
+}
+
 export function presetName(p: Preset | undefined, fallback: string): string {
   if (!p) return fallback;
   return lang() === "ja" ? p.name_ja : p.name_en;
@@ -182,7 +191,10 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
         { class: `table-row status-${tb.status}`, "data-table": tb.id },
         h("header", {}, h("strong", {}, presetName(p, tb.base)), " ", h("span", { class: "badge" }, t(`web-status-${tb.status}`)),
           tb.deals ? h("span", { class: "muted" }, " · ", t("web-deals-played", { count: tb.deals })) : null),
-        typeof tb.ruleset === "object" ? h("code", { class: "muted" }, JSON.stringify(tb.ruleset)) : null,
+        typeof tb.ruleset === "object" && tb.ruleset
+          ? h("p", { class: "muted house-rules" }, t("web-options"), ": ",
+              Object.entries(tb.ruleset).filter(([k]) => k !== "base").map(([k, v]) => houseRuleText(k, v)).join(", "))
+          : null,
         h("ul", { class: "seat-list" }, seats),
         h("div", { class: "row-links" },
           navLink(`/t/${tb.id}`, go, { class: "button" }, tb.status === "finished" ? t("web-view-table") : mine ? t("web-join") : t("web-watch")),
