@@ -11,7 +11,7 @@ use torite_core::{
 use torite_i18n::present::strokes_and_circles;
 use torite_i18n::{Catalog, Lang};
 
-use crate::{Block, Body, Kind, Pad, Section, Sheet, Table, compare};
+use crate::{Block, Body, Kind, Pad, Section, Sheet, Table, Tally, compare};
 
 /// Deal rows of a score sheet for a game played to a target (its length is not known).
 const TARGET_ROWS: usize = 20;
@@ -835,7 +835,37 @@ fn pad(rules: &Ruleset, w: &Words) -> Pad {
             ],
         ));
     }
+    let scoring = match rules.scoring {
+        Scoring::Mittlere { .. }
+        | Scoring::Molotow { .. }
+        | Scoring::PlusMinus
+        | Scoring::OwnPoints => {
+            let numbered = !matches!(rules.scoring, Scoring::OwnPoints);
+            let heading = if numbered {
+                "sheet-card-first-rule"
+            } else {
+                "sheet-sec-scoring"
+            };
+            Some(section(
+                w.t(heading),
+                vec![Block::List {
+                    numbered,
+                    items: scoring_rules(rules, w, "sheet-"),
+                }],
+            ))
+        }
+        _ => None,
+    };
+    let tally = strokes_and_circles(rules).then(|| Tally {
+        heading: col("sheet-pad-tally"),
+        how: col("sheet-pad-tally-how"),
+        plus: col("sheet-pad-tally-plus"),
+        minus: col("sheet-pad-tally-minus"),
+        zero: col("sheet-pad-tally-zero"),
+    });
     Pad {
+        scoring,
+        tally,
         deal: col("sheet-pad-deal"),
         players: (1..=i64::from(rules.players))
             .map(|n| w.n("sheet-pad-player", &[("n", n)]))

@@ -307,9 +307,22 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
 .grid tfoot tr:first-child td {{ border-top: 1.6pt solid {ink}; }}
 .grid .first {{ border-left: 1.6pt solid {ink}; }}
 .grid .single {{ font-size: 10pt; }}
-.hints {{ position: absolute; left: {margin}; width: {width}; font-size: 8.5pt; color: {muted}; line-height: 1.45; }}
+.hints {{ position: absolute; left: {margin}; width: {width}; bottom: 16mm; display: flex; flex-direction: column; font-size: 8.5pt; color: {muted}; line-height: 1.45; }}
+.below {{ flex: 1; display: flex; gap: 6mm; margin-top: 4mm; color: {ink}; line-height: 1.4; }}
+.below h2 {{ font-size: 10pt; color: {accent}; border-bottom: 0.5pt solid {accent}; margin-bottom: 1mm; }}
+.below ol {{ padding-left: 5mm; }}
+.below li {{ margin-bottom: 0.8mm; }}
+.below .scoring {{ flex: 56; }}
+.below .tally {{ flex: 44; display: flex; flex-direction: column; }}
+.tally .marks {{ list-style: none; padding-left: 0; color: {muted}; font-size: 8pt; margin: 1mm 0; }}
+.tally .mark {{ display: inline-block; width: 6mm; font-size: 11pt; color: {ink}; position: relative; text-align: center; }}
+.tally .mark span {{ position: absolute; left: 0; right: 0; }}
+.tally .cols {{ flex: 1; display: flex; border: 1.6pt solid {ink}; min-height: 15mm; }}
+.tally .cols div {{ flex: 1; border-left: 0.6pt solid {grid}; padding: 0.5mm 1.5mm; font-size: 6.5pt; color: {muted}; }}
+.tally .cols div:first-child {{ border-left: none; }}
 "#,
         margin = mm(PAD_MARGIN),
+        accent = ACCENT.css(),
         kicker = pt(RULES_SIZES.kicker),
         house = pt(RULES_SIZES.house),
         fields_top = mm(grid.top_mm - 7.5),
@@ -419,11 +432,58 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
             for hint in &pad.hints {
                 let _ = write!(out, "<p>{}</p>", esc(hint));
             }
+            below_grid(out, pad);
             out.push_str("</div>");
         }
         footer(out, sheet, PAD_MARGIN, width);
         out.push_str("</div>\n");
     }
+}
+
+/// The scoring rules and the strokes-and-circles columns under a score sheet's grid, as the
+/// PDF sets them.
+fn below_grid(out: &mut String, pad: &Pad) {
+    if pad.scoring.is_none() && pad.tally.is_none() {
+        return;
+    }
+    out.push_str("<div class=\"below\">");
+    if let Some(scoring) = &pad.scoring {
+        let _ = write!(
+            out,
+            "<section class=\"scoring\"><h2>{}</h2>",
+            esc(&scoring.heading)
+        );
+        for block in &scoring.blocks {
+            if let Block::List { numbered, items } = block {
+                let tag = if *numbered { "ol" } else { "ul" };
+                let _ = write!(out, "<{tag}>");
+                for item in items {
+                    let _ = write!(out, "<li>{}</li>", esc(item));
+                }
+                let _ = write!(out, "</{tag}>");
+            }
+        }
+        out.push_str("</section>");
+    }
+    if let Some(tally) = &pad.tally {
+        let _ = write!(
+            out,
+            "<section class=\"tally\"><h2>{}</h2><p>{}</p><ul class=\"marks\">\
+             <li><span class=\"mark\">|</span>{}</li>\
+             <li><span class=\"mark\">○</span>{}</li>\
+             <li><span class=\"mark\">○<span>|</span></span>{}</li></ul><div class=\"cols\">",
+            esc(&tally.heading),
+            esc(&tally.how),
+            esc(&tally.plus),
+            esc(&tally.minus),
+            esc(&tally.zero)
+        );
+        for player in &pad.players {
+            let _ = write!(out, "<div>{}</div>", esc(player));
+        }
+        out.push_str("</div></section>");
+    }
+    out.push_str("</div>");
 }
 
 /// The sheet as one HTML page.

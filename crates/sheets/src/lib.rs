@@ -228,6 +228,26 @@ pub struct Pad {
     pub fields: Vec<String>,
     /// Reminders printed under the grid.
     pub hints: Vec<String>,
+    /// The scoring rules, printed under the grid where the page has room (the Jass games).
+    pub scoring: Option<Section>,
+    /// The strokes-and-circles columns beside the scoring rules (Mittlere and Molotow).
+    pub tally: Option<Tally>,
+}
+
+/// The strokes-and-circles columns of a Jass score sheet: one tall column a player, where a
+/// stroke is written for each point won and a circle for each point lost, deal after deal.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Tally {
+    /// The heading above the columns.
+    pub heading: String,
+    /// How the columns are kept.
+    pub how: String,
+    /// What a stroke means (+1).
+    pub plus: String,
+    /// What a circle means (−1).
+    pub minus: String,
+    /// What a stroke written over a circle means: a plus and a minus that cancel (0).
+    pub zero: String,
 }
 
 /// What a sheet holds besides its title.
@@ -332,6 +352,19 @@ impl Sheet {
                 }
                 for hint in &pad.hints {
                     let _ = writeln!(out, "{hint}");
+                }
+                if let Some(scoring) = &pad.scoring {
+                    let _ = writeln!(out, "\n## {}", scoring.heading);
+                    for block in &scoring.blocks {
+                        block_text(&mut out, block);
+                    }
+                }
+                if let Some(tally) = &pad.tally {
+                    let _ = writeln!(out, "\n## {}", tally.heading);
+                    let _ = writeln!(out, "{}", tally.how);
+                    let _ = writeln!(out, "| {}", tally.plus);
+                    let _ = writeln!(out, "○ {}", tally.minus);
+                    let _ = writeln!(out, "○+| {}", tally.zero);
                 }
             }
         }

@@ -332,6 +332,45 @@ fn score_cards_and_pads_follow_the_scoring() {
 }
 
 #[test]
+fn jass_score_sheets_print_the_scoring_rules_and_the_strokes_and_circles() {
+    let sheet = Sheet::new(&Preset::MittlereJass.ruleset(), Kind::Scorepad, Lang::En);
+    let Body::Pad(pad) = &sheet.body else {
+        panic!("not a pad")
+    };
+    let Some(torite_sheets::Block::List { numbered, items }) =
+        pad.scoring.as_ref().and_then(|s| s.blocks.first())
+    else {
+        panic!("no scoring rules")
+    };
+    assert!(*numbered);
+    assert_eq!(items.len(), 5, "{items:?}");
+    let text = sheet.text();
+    assert!(text.contains("## Strokes and circles"), "{text}");
+    assert!(
+        text.contains("○+| a plus after a minus, or a minus after a plus: the stroke is written over the circle, for 0"),
+        "{text}"
+    );
+    let html = sheet.html();
+    assert!(html.contains("class=\"tally\"") && html.contains("class=\"scoring\""));
+    let ja = Sheet::new(&Preset::MittlereJass.ruleset(), Kind::Scorepad, Lang::Ja).text();
+    assert!(ja.contains("丸と縦棒を重ねて0点"), "{ja}");
+    // Middler with the joker scores its own card points: the rules, no strokes and circles.
+    let middler = Sheet::new(&Preset::MiddlerJoker.ruleset(), Kind::Scorepad, Lang::En);
+    let Body::Pad(pad) = &middler.body else {
+        panic!("not a pad")
+    };
+    assert!(pad.scoring.is_some() && pad.tally.is_none());
+    // Mini Misère and Mura fill the page with deal rows: neither.
+    for preset in [Preset::MiniMisere4, Preset::Mura4] {
+        let sheet = Sheet::new(&preset.ruleset(), Kind::Scorepad, Lang::En);
+        let Body::Pad(pad) = &sheet.body else {
+            panic!("not a pad")
+        };
+        assert!(pad.scoring.is_none() && pad.tally.is_none(), "{preset}");
+    }
+}
+
+#[test]
 fn html_is_self_contained_and_prints_on_a4() {
     for kind in Kind::ALL {
         for lang in Lang::ALL {

@@ -77,8 +77,14 @@ pub(crate) fn pad_grid(sheet: &Sheet, pad: &Pad) -> PadGrid {
         .unwrap_or(1)
         .max(1);
     let (name_mm, head_mm) = (13.0, 6.5);
-    // Room for the rows, the totals and the reminders below.
-    let room = 297.0 - top_mm - name_mm - head_mm - 40.0;
+    // Room for the rows, the totals and the reminders below, and for the scoring rules and
+    // the strokes-and-circles columns where the sheet has them.
+    let below = match (&pad.scoring, &pad.tally) {
+        (_, Some(_)) => 110.0,
+        (Some(_), None) => 80.0,
+        (None, None) => 40.0,
+    };
+    let room = 297.0 - top_mm - name_mm - head_mm - below;
     let row_mm = (room / (most + pad.totals.len()) as f32).clamp(5.5, 10.5);
     PadGrid {
         deal_mm: label,
@@ -140,6 +146,7 @@ pub(super) fn pad_pages(sheet: &Sheet, pad: &Pad) -> Vec<Vec<Op>> {
                     y += 8.5 * 1.45;
                 }
             }
+            below_grid(&mut ops, pad, y + 2.0 * MM);
         }
         footer(
             &mut ops,
@@ -150,6 +157,127 @@ pub(super) fn pad_pages(sheet: &Sheet, pad: &Pad) -> Vec<Vec<Op>> {
         out.push(ops);
     }
     out
+}
+
+/// The foot of the room under a score sheet's grid, above the footer, in points.
+const BELOW_BOTTOM: f32 = PAGE_H - 16.0 * MM;
+
+/// The scoring rules and the strokes-and-circles columns, side by side under the grid from
+/// `top`: the rules take the left (all the width without the columns), set as small as they
+/// need to fit.
+pub(crate) fn below_grid(ops: &mut Vec<Op>, pad: &Pad, top: f32) {
+    let left = PAD_MARGIN * MM;
+    let width = (210.0 - 2.0 * PAD_MARGIN) * MM;
+    let gap = 6.0 * MM;
+    let rules_w = if pad.tally.is_some() {
+        width * 0.56
+    } else {
+        width
+    };
+    let sizes = Sizes {
+        heading: 10.0,
+        body: 8.5,
+        section_gap: 0.0,
+        block_gap: 2.5,
+        leading: 1.4,
+        ..RULES_SIZES
+    };
+    if let Some(scoring) = &pad.scoring {
+        let lay = |scale: f32| {
+            let mut flow = Flow::new(left, top, rules_w, scale, sizes);
+            flow.section(scoring, true);
+            flow
+        };
+        let scale = fit(1.0, BELOW_BOTTOM, |k| lay(k).y);
+        ops.extend(lay(scale).ops);
+    }
+    let Some(tally) = &pad.tally else {
+        return;
+    };
+    let face = Face::get();
+    let x = left + rules_w + gap;
+    let w = width - rules_w - gap;
+    let mut flow = Flow::new(x, top, w, 1.0, sizes);
+    flow.section(
+        &Section {
+            heading: tally.heading.clone(),
+            blocks: vec![Block::Para(tally.how.clone())],
+        },
+        true,
+    );
+    ops.append(&mut flow.ops);
+    // The three marks, drawn as they are written, each with its meaning.
+    let mut y = flow.y + 1.5 * MM;
+    let size = 8.0;
+    let mark_w = 6.0 * MM;
+    for (marks, meaning) in [
+        (&["|"][..], &tally.plus),
+        (&["○"][..], &tally.minus),
+        (&["○", "|"][..], &tally.zero),
+    ] {
+        let lines = face.wrap(meaning, size, w - mark_w);
+        let baseline = y + size * face.ascent;
+        for mark in marks {
+            let mark_size = 11.0;
+            ops.push(Op::Text {
+                x: x + (mark_w - face.width(mark, mark_size)) / 2.0 - 1.0 * MM,
+                y: baseline + 1.0,
+                size: mark_size,
+                text: (*mark).to_owned(),
+                color: INK,
+                bold: false,
+            });
+        }
+        for (i, line) in lines.into_iter().enumerate() {
+            ops.push(Op::Text {
+                x: x + mark_w,
+                y: baseline + i as f32 * size * 1.35,
+                size,
+                text: line,
+                color: MUTED,
+                bold: false,
+            });
+        }
+        y += (face.wrap(meaning, size, w - mark_w).len() as f32 * 1.35 * size).max(5.0 * MM);
+    }
+    // One column a player, down to the foot of the room.
+    let col_top = y + 1.5 * MM;
+    let players = pad.players.len().max(1);
+    let col_w = w / players as f32;
+    let height = BELOW_BOTTOM - col_top;
+    if height < 15.0 * MM {
+        return;
+    }
+    for (i, player) in pad.players.iter().enumerate() {
+        let cx = x + i as f32 * col_w;
+        ops.push(Op::Frame {
+            x: cx,
+            y: col_top,
+            w: col_w,
+            h: height,
+            radius: 0.0,
+            width: 0.6,
+            color: GRID,
+        });
+        ops.push(Op::Text {
+            x: cx + 1.5 * MM,
+            y: col_top + 3.2 * MM,
+            size: 6.5,
+            text: player.clone(),
+            color: MUTED,
+            bold: false,
+        });
+    }
+    // The outer frame, heavy like the grid's.
+    ops.push(Op::Frame {
+        x,
+        y: col_top,
+        w,
+        h: height,
+        radius: 0.0,
+        width: 1.6,
+        color: INK,
+    });
 }
 
 /// Draws the grid of one score-sheet page; returns its bottom edge.
@@ -381,6 +509,63 @@ mod tests {
                 panic!("not a pad")
             };
             assert_eq!(pad_grid(&plain, plain_pad).top_mm, PAD_TABLE_TOP);
+        }
+    }
+
+    #[test]
+    fn the_jass_score_sheet_sets_its_scoring_and_tally_columns_under_the_grid() {
+        for lang in Lang::ALL {
+            let sheet = Sheet::new(
+                &torite_core::Preset::MolotowJass.ruleset(),
+                Kind::Scorepad,
+                lang,
+            );
+            let Body::Pad(pad) = &sheet.body else {
+                panic!("not a pad")
+            };
+            let grid = pad_grid(&sheet, pad);
+            let grid_bottom = (grid.top_mm
+                + grid.name_mm
+                + grid.head_mm
+                + (pad.rows + pad.totals.len()) as f32 * grid.row_mm)
+                * MM;
+            let ops = &pages(&sheet)[0];
+            // One column a player and the frame round them, under the grid and above the footer,
+            // at least 4 cm tall.
+            let columns: Vec<_> = ops
+                .iter()
+                .filter_map(|op| match op {
+                    Op::Frame { y, h, .. } if *y > grid_bottom => Some((*y, y + h)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(columns.len(), pad.players.len() + 1, "{lang}");
+            for (top, bottom) in columns {
+                assert!(bottom <= BELOW_BOTTOM + 0.1, "{lang}");
+                assert!(
+                    bottom - top >= 40.0 * MM,
+                    "{lang}: {} mm",
+                    (bottom - top) / MM
+                );
+            }
+            // Every rule is printed, none over the footer.
+            let texts: Vec<&Op> = ops
+                .iter()
+                .filter(|op| matches!(op, Op::Text { y, .. } if *y > grid_bottom))
+                .collect();
+            let numbers = texts
+                .iter()
+                .filter(|op| matches!(op, Op::Text { text, bold: true, .. } if text.ends_with('.')))
+                .count();
+            assert_eq!(numbers, 7, "{lang}: the seven Molotow rules");
+            let footer_top = PAGE_H - 13.0 * MM;
+            for op in texts {
+                if let Op::Text { y, text, .. } = op
+                    && *text != sheet.footer
+                {
+                    assert!(*y < footer_top, "{lang}: {text} at {y}");
+                }
+            }
         }
     }
 }
