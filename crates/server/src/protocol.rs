@@ -10,8 +10,10 @@ use serde_json::Value;
 use torite_core::Seat;
 
 mod state;
+mod summary;
 
 pub use state::{DealMsg, LotMsg, PhaseMsg, PlayedMsg, ResultMsg, StateMsg};
+pub use summary::{SeatSummary, Summary};
 
 /// The longest action code a client may send; anything longer is refused unread.
 const MAX_ACTION: usize = 16;

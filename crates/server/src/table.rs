@@ -19,8 +19,8 @@ mod message;
 #[cfg(test)]
 mod tests;
 
+pub use crate::protocol::{SeatSummary, Summary};
 pub use event::{Actor, Event};
-pub use message::{SeatSummary, Summary};
 
 /// Longest display name, in characters.
 pub const MAX_NAME: usize = 24;

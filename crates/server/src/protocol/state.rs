@@ -12,7 +12,7 @@ use serde::Serialize;
 use torite_core::Seat;
 use torite_core::report::{LotReport, TrickReport};
 
-use crate::table::Summary;
+use super::Summary;
 
 /// A table as one seat sees it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
