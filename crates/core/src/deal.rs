@@ -18,8 +18,7 @@ mod error;
 pub use action::{Action, ActionSet, ParseActionError};
 pub use error::{PlayError, SetupError};
 
-/// A seat number, `0..players`, in turn order.
-pub type Seat = usize;
+pub use crate::seats::Seat;
 
 /// The phase of a deal.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -11,7 +11,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
 use serde::{Serialize, Serializer};
 
-use crate::deal::Seat;
+/// A seat number, `0..players`, in turn order.
+pub type Seat = usize;
 
 /// A set of seats (`0..8`), bit `s` for seat `s`; iterated in seat order.
 ///
