@@ -73,6 +73,7 @@ impl Face {
             let mut used = 0.0;
             let mut end = start;
             let mut last_break = None;
+            let mut last_good = None;
             while end < chars.len() {
                 let advance = self.glyph(chars[end]).1 * size;
                 if used + advance > width + 0.01 && end > start {
@@ -82,12 +83,19 @@ impl Face {
                 end += 1;
                 if end < chars.len() && may_break(chars[end - 1], chars[end]) {
                     last_break = Some(end);
+                    if good_break(chars[end - 1], chars[end]) {
+                        last_good = Some((end, used));
+                    }
                 }
             }
             if end < chars.len() {
-                // Break at the last opportunity, or mid-word if there was none.
-                if let Some(at) = last_break {
-                    end = at;
+                // Break at the last opportunity, or mid-word if there was none; in Japanese,
+                // at the end of a phrase (after 、 or 。, before （) when that still fills
+                // most of the line, so that a line does not end in the middle of one.
+                match (last_good, last_break) {
+                    (Some((at, filled)), _) if filled >= width * GOOD_BREAK_FILL => end = at,
+                    (_, Some(at)) => end = at,
+                    _ => {}
                 }
                 // Never leave a line-start-forbidden mark alone at the start of the next line.
                 while end < chars.len() && no_line_start(chars[end]) && end > start + 1 {
@@ -162,12 +170,31 @@ fn no_line_end(c: char) -> bool {
     matches!(c, '（' | '「' | '『' | '【' | '(')
 }
 
-/// Whether a line may break between `a` and `b`.
+/// Whether `c` is katakana (a word written in katakana is not broken).
+fn is_katakana(c: char) -> bool {
+    matches!(c as u32, 0x30A1..=0x30FA | 0x30FC)
+}
+
+/// How full a line must be for a Japanese line to end at a phrase's end rather than at the
+/// last character that fits.
+const GOOD_BREAK_FILL: f32 = 0.6;
+
+/// Whether a line may break between `a` and `b`: at a space, between Japanese characters
+/// (but not inside a katakana word), and before a full-width opening bracket.
 fn may_break(a: char, b: char) -> bool {
     if no_line_start(b) || no_line_end(a) {
         return false;
     }
-    a == ' ' || (is_cjk(a) && is_cjk(b)) || (is_cjk(a) && b == ' ')
+    if is_katakana(a) && is_katakana(b) {
+        return false;
+    }
+    a == ' ' || (is_cjk(a) && is_cjk(b)) || (is_cjk(a) && b == ' ') || (is_cjk(b) && no_line_end(b))
+}
+
+/// Whether a break between `a` and `b` ends a phrase: after a Japanese comma, full stop,
+/// colon or closing bracket, or before an opening bracket.
+fn good_break(a: char, b: char) -> bool {
+    matches!(a, '、' | '。' | '）' | '」' | '：' | '，') || matches!(b, '（' | '「')
 }
 
 #[cfg(test)]
@@ -196,6 +223,25 @@ mod tests {
         for line in &lines {
             let first = line.chars().next().unwrap();
             assert!(!no_line_start(first), "{line}");
+        }
+    }
+
+    #[test]
+    fn japanese_lines_end_at_a_phrase_and_keep_katakana_words_whole() {
+        let face = Face::get();
+        let size = 10.0;
+        // Wide enough for the phrase before the bracket and a few characters more: the line
+        // ends before the bracket, not inside it.
+        let text = "失点: 取ったトリック数＋1（トリックなしでも1）";
+        let head = "失点: 取ったトリック数＋1";
+        let width = face.width(head, size) + face.width("（トリッ", size);
+        let lines = face.wrap(text, size, width);
+        assert_eq!(lines, [head, "（トリックなしでも1）"]);
+        // Narrower than a phrase: still never inside トリック.
+        for width in [40.0, 55.0, 70.0] {
+            for line in face.wrap(text, size, width) {
+                assert!(!line.ends_with('ト') && !line.starts_with('リ'), "{line}");
+            }
         }
     }
 
