@@ -111,9 +111,13 @@ rule-own-points-two-equal = two seats equal: the third scores its card points
 rule-penalty = penalty: tricks won plus one, unless exempt
 
 ## Help
-help-keys = ←/→ choose · Enter play · 1–9 pick · ? rules · h hint · l last trick · q quit
-help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:S). ? rules, h hint, l last trick, q quit.
+help-keys = ←/→ Enter play · 1–9 pick · ? rules · h hint · l last trick · u undo · q quit
+help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:S). ? rules, h hint, l last trick, u undo, q quit.
 rules-title = Rules: { $name }
+
+## torite play: undo and confirmations
+undone = Taken back: your last move, and the bots' moves after it.
+undo-none = Nothing of yours to take back in this deal.
 
 ## Score keeping (games played with real cards)
 score-title = Score sheet: { $name }

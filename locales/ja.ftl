@@ -121,9 +121,13 @@ rule-own-points-two-equal = 2人が同点：残る1人が自分の得点札の�
 rule-penalty = 失点：取ったトリック数＋1（免除点に達すれば0）
 
 ## ヘルプ
-help-keys = ←/→ 選択 · Enter 出す · 1–9 直接 · ? ルール · h ヒント · l 直前 · q 終了
-help-plain = 行動の番号かコード（AS, 10H, lot, pass, call:S）を入力。? ルール、h ヒント、l 直前のトリック、q 終了。
+help-keys = ←/→ Enter 出す · 1–9 直接 · ? ルール · h ヒント · l 直前 · u 取消 · q 終了
+help-plain = 行動の番号かコード（AS, 10H, lot, pass, call:S）を入力。? ルール、h ヒント、l 直前のトリック、u 取り消し、q 終了。
 rules-title = ルール: { $name }
+
+## torite play: 取り消しと確認
+undone = 直前のあなたの手を、その後のボットの手と一緒に取り消しました。
+undo-none = このディールで取り消せるあなたの手はありません。
 
 ## 得点記録（実物のカードで遊んだゲーム）
 score-title = 得点表: { $name }

@@ -186,7 +186,7 @@ struct Turn {
 
 fn is_prompt(text: &str) -> bool {
     let last = text.rsplit('\n').next().unwrap_or_default();
-    last.ends_with(": ") && last.contains(", ?, h, l, q")
+    last.ends_with(": ") && last.contains(", ?, h, l, u, q")
 }
 
 /// A card code from the printed form: `K♥` → `KH`.
@@ -920,5 +920,71 @@ fn bad_play_settings() {
         }
         let line = refused(&torite(&args));
         assert!(line.contains(expected), "{args:?}: {line}");
+    }
+}
+
+/// `u` takes back the player's last decision with the bots' moves after it, twice in a row
+/// back to the first turn, where there is nothing left to take back; the save then holds only
+/// what is still played, and the game played on, quit and resumed is the game never undone.
+#[test]
+fn undo_twice_then_play_on_saves_only_the_final_sequence_and_resumes() {
+    for lang in LANGS {
+        let dir = scratch(&format!("undo-{}", lang.code()));
+        let straight = dir.join("straight.json");
+        let game = start(&new_game("mini-misere-4", 11, lang, &straight));
+        let (_, stderr, status) = play_out(game, lang, |turn| first_choice(turn, lang));
+        assert!(status.success(), "{stderr}");
+        let reference = record(&straight);
+
+        let path = dir.join("game.json");
+        let mut game = start(&new_game("mini-misere-4", 11, lang, &path));
+        let mut before = Vec::new();
+        for _ in 0..3 {
+            let turn = game.prompt(lang).expect("a turn");
+            before.push(actions(&record(&path)));
+            game.answer(&first_choice(&turn, lang));
+        }
+        game.prompt(lang).expect("a fourth turn");
+        assert!(actions(&record(&path)).len() > before[2].len());
+        // Back to the third turn, then the second, then the first.
+        for back in (0..3).rev() {
+            game.answer("u");
+            let turn = game.prompt(lang).expect("the turn again");
+            assert!(turn.text.contains(lang.pick(
+                "Taken back: your last move, and the bots' moves after it.",
+                "直前のあなたの手を、その後のボットの手と一緒に取り消しました。"
+            )));
+            assert_eq!(actions(&record(&path)), before[back]);
+        }
+        game.answer("u");
+        let turn = game.prompt(lang).expect("the first turn still");
+        assert!(turn.text.contains(lang.pick(
+            "Nothing of yours to take back in this deal.",
+            "このディールで取り消せるあなたの手はありません。"
+        )));
+        assert_eq!(actions(&record(&path)), before[0]);
+        let mut turn = turn;
+        for _ in 0..2 {
+            game.answer(&first_choice(&turn, lang));
+            turn = game.prompt(lang).expect("the next turn");
+        }
+        game.answer("q");
+        let (_, stderr, status) = game.finish();
+        assert!(status.success(), "{stderr}");
+        let saved = actions(&record(&path));
+        assert_eq!(saved[..], actions(&reference)[..saved.len()]);
+        assert_eq!(replay(&path)["finished"], false);
+
+        let game = Plain::start(&[
+            "play",
+            "--resume",
+            path.to_str().expect("UTF-8"),
+            "--plain",
+            "--lang",
+            lang.code(),
+        ]);
+        let (_, stderr, status) = play_out(game, lang, |turn| first_choice(turn, lang));
+        assert!(status.success(), "{stderr}");
+        assert_eq!(record(&path)["deals"], reference["deals"]);
     }
 }

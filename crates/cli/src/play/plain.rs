@@ -151,7 +151,7 @@ pub fn run(
             "{} ",
             words.t(
                 "choose",
-                &[("keys", format!("1-{}, ?, h, l, q", menu.len()))]
+                &[("keys", format!("1-{}, ?, h, l, u, q", menu.len()))]
             )
         )
         .map_err(io)?;
@@ -227,6 +227,14 @@ pub fn run(
                 }
                 None => writeln!(output, "{}", words.t("last-trick-none", &[])).map_err(io)?,
             },
+            "u" | "U" | "undo" => {
+                let key = if session.undo()? {
+                    "undone"
+                } else {
+                    "undo-none"
+                };
+                writeln!(output, "{}", words.t(key, &[])).map_err(io)?;
+            }
             "q" | "Q" | "quit" => {
                 writeln!(
                     output,

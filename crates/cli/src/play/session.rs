@@ -289,6 +289,37 @@ impl Session {
         })
     }
 
+    /// Takes back the human's last decision in the deal in progress (a card, the Lot or any
+    /// other action), with every bot action after it, and saves the game: the record keeps
+    /// only what is still played ([`Table::undo_last`]). The human is then to act again, as
+    /// before that decision. `false`, with nothing changed, when the human has not acted yet
+    /// in this deal or the deal is over (it is scored as its last card is played).
+    pub fn undo(&mut self) -> Result<bool, Failure> {
+        if self.shown != Shown::Playing {
+            return Ok(false);
+        }
+        let mut table = self.table.clone();
+        loop {
+            if table
+                .record()
+                .deals
+                .last()
+                .is_none_or(|d| d.actions.is_empty())
+            {
+                return Ok(false);
+            }
+            if table.undo_last().is_none() {
+                return Ok(false);
+            }
+            if table.next_step() == (Step::Act { seat: self.human }) {
+                break;
+            }
+        }
+        self.table = table;
+        self.save()?;
+        Ok(true)
+    }
+
     /// Applies the action of the seat to act; a deal it ends is scored by the table (with the
     /// seed's draw when the deal needs one) and shown to the player as ended.
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, GameError> {

@@ -659,3 +659,40 @@ fn keys() {
     assert!(!press(&mut session, &mut ui, KeyCode::Char('y')));
     remove(&saved);
 }
+
+/// `u` in the full screen takes back the player's cards one decision at a time, the bots'
+/// cards after each with it, and says so on the message line in both languages; with nothing
+/// of the player's left in the deal it says that instead.
+#[test]
+fn undo_key_takes_back_the_last_decision() {
+    for lang in [Lang::En, Lang::Ja] {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 7, lang, "undo");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, no_overlay);
+        let first = session.view().expect("a deal").hand().len();
+        let mut hands = Vec::new();
+        for _ in 0..2 {
+            hands.push(session.view().expect("a deal").hand());
+            let at = tui::first_legal(&session);
+            ui.cursor = at;
+            press(&mut session, &mut ui, KeyCode::Enter);
+            play_until(&mut session, &mut ui, no_overlay);
+        }
+        assert!(session.view().expect("a deal").hand().len() < first);
+        for hand in hands.iter().rev() {
+            assert!(press(&mut session, &mut ui, KeyCode::Char('u')));
+            assert_eq!(ui.message, t(lang, "undone", &[]));
+            assert!(session.human_to_act());
+            assert_eq!(session.view().expect("a deal").hand(), *hand);
+        }
+        assert!(press(&mut session, &mut ui, KeyCode::Char('u')));
+        assert_eq!(ui.message, t(lang, "undo-none", &[]));
+        assert_eq!(session.view().expect("a deal").hand().len(), first);
+        remove(&saved);
+    }
+}

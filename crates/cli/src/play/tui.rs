@@ -633,6 +633,7 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
                 ui.message = ui.words.t("hint", &[("action", ui.words.action(hint))]);
             }
         }
+        KeyCode::Char('u') => undo(session, ui),
         _ if !session.human_to_act() => {}
         KeyCode::Left => ui.cursor = ui.cursor.saturating_sub(1),
         KeyCode::Right => ui.cursor += 1,
@@ -652,6 +653,32 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
         ui.cursor = ui.cursor.min(count.saturating_sub(1));
     }
     true
+}
+
+/// Takes back the human's last decision of the deal (`u`), the bots' actions after it with it.
+fn undo(session: &mut Session, ui: &mut Ui<'_>) {
+    ui.message = match session.undo() {
+        Ok(true) => {
+            ui.log.clear();
+            ui.cursor = first_legal(session);
+            ui.words.t("undone", &[])
+        }
+        Ok(false) => ui.words.t("undo-none", &[]),
+        Err(e) => e.message,
+    };
+}
+
+/// The first legal choice of the human's turn (0 when there is none).
+pub(super) fn first_legal(session: &Session) -> usize {
+    session
+        .view()
+        .filter(|_| session.human_to_act())
+        .and_then(|view| {
+            choices(&view)
+                .iter()
+                .position(|c| !matches!(c, Choice::Card(_, false)))
+        })
+        .unwrap_or(0)
 }
 
 fn choose(session: &mut Session, ui: &mut Ui<'_>) {
