@@ -177,7 +177,7 @@ fn is_katakana(c: char) -> bool {
 
 /// How full a line must be for a Japanese line to end at a phrase's end rather than at the
 /// last character that fits.
-const GOOD_BREAK_FILL: f32 = 0.6;
+const GOOD_BREAK_FILL: f32 = 0.75;
 
 /// Whether a line may break between `a` and `b`: at a space, between Japanese characters
 /// (but not inside a katakana word), and before a full-width opening bracket.
@@ -234,7 +234,7 @@ mod tests {
         // ends before the bracket, not inside it.
         let text = "失点: 取ったトリック数＋1（トリックなしでも1）";
         let head = "失点: 取ったトリック数＋1";
-        let width = face.width(head, size) + face.width("（トリッ", size);
+        let width = face.width(head, size) + face.width("（トリ", size);
         let lines = face.wrap(text, size, width);
         assert_eq!(lines, [head, "（トリックなしでも1）"]);
         // Narrower than a phrase: still never inside トリック.
