@@ -118,6 +118,8 @@ rules-title = Rules: { $name }
 ## torite play: undo and confirmations
 undone = Taken back: your last move, and the bots' moves after it.
 undo-none = Nothing of yours to take back in this deal.
+lot-confirm = Declare the Lot and win every trick?
+lot-confirm-keys = y or Enter: declare · any other key: not now
 
 ## Score keeping (games played with real cards)
 score-title = Score sheet: { $name }

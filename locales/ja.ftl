@@ -128,6 +128,8 @@ rules-title = ルール: { $name }
 ## torite play: 取り消しと確認
 undone = 直前のあなたの手を、その後のボットの手と一緒に取り消しました。
 undo-none = このディールで取り消せるあなたの手はありません。
+lot-confirm = ロットを宣言して、すべてのトリックを取りにいきますか？
+lot-confirm-keys = y か Enter: 宣言する · ほかのキー: やめる
 
 ## 得点記録（実物のカードで遊んだゲーム）
 score-title = 得点表: { $name }

@@ -463,12 +463,33 @@ fn screens_lot_question_to_the_leader() {
         for card in view.hand().iter() {
             assert!(hand_row.contains(&words.card(card)), "{lang}: {hand_row}");
         }
+        // The Lot (the first choice) by its number key is asked again, and any key but y or
+        // Enter keeps the question open.
+        assert!(press(&mut session, &mut ui, KeyCode::Char('1')));
+        assert!(matches!(ui.overlay, Overlay::LotConfirm));
+        let screen = snapshot("mini-misere-4-1989-lot-confirm", lang, &session, &ui);
+        assert!(screen.contains(&t(lang, "lot-confirm", &[])), "{screen}");
+        assert!(screen.contains(&t(lang, "lot-confirm-keys", &[])), "{screen}");
+        assert!(press(&mut session, &mut ui, KeyCode::Char('n')));
+        assert!(matches!(ui.overlay, Overlay::None));
+        assert_eq!(session.view().map(|v| v.phase()), Some(Phase::LotQuestion));
+        assert!(ui.log.is_empty(), "{:?}", ui.log);
         // Picking "Pass" (the second choice) answers the question.
         assert!(press(&mut session, &mut ui, KeyCode::Char('2')));
         assert!(ui.message.is_empty(), "{}", ui.message);
         assert_eq!(
             ui.log.last(),
             Some(&t(lang, "passes", &[("seat", words.seat(0))]))
+        );
+        // Taken back, the Lot by its number key and y declares it.
+        assert!(press(&mut session, &mut ui, KeyCode::Char('u')));
+        assert_eq!(session.view().map(|v| v.phase()), Some(Phase::LotQuestion));
+        assert!(press(&mut session, &mut ui, KeyCode::Char('1')));
+        assert!(press(&mut session, &mut ui, KeyCode::Char('y')));
+        assert!(matches!(ui.overlay, Overlay::None));
+        assert_eq!(
+            ui.log.last(),
+            Some(&t(lang, "declares-lot", &[("seat", words.seat(0))]))
         );
         remove(&saved);
     }

@@ -31,6 +31,8 @@ pub enum Overlay {
     GameOver,
     /// "Quit?"
     QuitConfirm,
+    /// "Declare the Lot?", asked when a number key picks the Lot (the cursor is on it).
+    LotConfirm,
 }
 
 /// The interface's own state.
@@ -279,6 +281,17 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
                 area,
                 "q",
                 vec![Line::from(words.t("quit-confirm", &[]))],
+            );
+        }
+        Overlay::LotConfirm => {
+            popup(
+                frame,
+                area,
+                &words.t("action-lot", &[]),
+                vec![
+                    Line::from(words.t("lot-confirm", &[])),
+                    Line::from(words.t("lot-confirm-keys", &[])),
+                ],
             );
         }
     }
@@ -596,6 +609,13 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
             ui.overlay = Overlay::None;
             return true;
         }
+        Overlay::LotConfirm => {
+            ui.overlay = Overlay::None;
+            if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+                choose(session, ui);
+            }
+            return true;
+        }
         Overlay::GameOver => return false,
         Overlay::None => {}
         Overlay::Rules
@@ -640,7 +660,15 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
         KeyCode::Enter | KeyCode::Char(' ') => choose(session, ui),
         KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
             ui.cursor = c as usize - '1' as usize;
-            choose(session, ui);
+            let lot = session.view().is_some_and(|view| {
+                choices(&view).get(ui.cursor) == Some(&Choice::Other(Action::Lot))
+            });
+            if lot {
+                // A number key is quickly pressed by mistake: the Lot is asked again.
+                ui.overlay = Overlay::LotConfirm;
+            } else {
+                choose(session, ui);
+            }
         }
         _ => {}
     }
