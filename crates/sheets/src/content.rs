@@ -127,7 +127,10 @@ pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
             w.t("sheet-kicker-scores"),
             Body::Card(card_sections(rules, &w)),
         ),
-        Kind::Scorepad => (w.t("sheet-kicker-scorepad"), Body::Pad(pad(rules, &w))),
+        Kind::Scorepad => (
+            w.t("sheet-kicker-scorepad"),
+            Body::Pad(Box::new(pad(rules, &w))),
+        ),
         Kind::Compare => {
             title = compare::title(rules, &w);
             (

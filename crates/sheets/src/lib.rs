@@ -257,8 +257,8 @@ pub enum Body {
     Rules(Vec<Section>),
     /// One score card, printed as many times as fit on a page.
     Card(Vec<Section>),
-    /// A score sheet.
-    Pad(Pad),
+    /// A score sheet (boxed: it is much larger than the other bodies).
+    Pad(Box<Pad>),
 }
 
 /// The content of one sheet, ready to print as HTML or PDF.
