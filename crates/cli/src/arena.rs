@@ -5,6 +5,7 @@ use std::path::Path;
 use indicatif::{ProgressBar, ProgressStyle};
 use torite_bots::arena::{self, ArenaConfig, ArenaResult, Unit};
 use torite_core::Ruleset;
+use torite_i18n::Catalog;
 
 use crate::Failure;
 
@@ -19,6 +20,8 @@ pub struct Args {
     pub threads: Option<usize>,
     pub json: bool,
     pub records: Option<std::path::PathBuf>,
+    /// The table's language.
+    pub lang: torite_i18n::Lang,
 }
 
 /// Runs the arena and renders its table or JSON.
@@ -74,16 +77,28 @@ fn save_records(dir: &Path, result: &ArenaResult) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The sign that turns the arena's rewards (higher is better: penalty points count
+/// negative) into the ruleset's own scores, so that a penalty reads as a penalty, as in
+/// `torite stats`.
+fn own_sign(rules: &Ruleset) -> f64 {
+    if rules.scoring.is_penalty() {
+        -1.0
+    } else {
+        1.0
+    }
+}
+
 fn json(args: &Args, result: &ArenaResult) -> String {
+    let sign = own_sign(&args.rules);
     let bots: Vec<serde_json::Value> = result
         .bots
         .iter()
         .map(|b| {
             let mut v = serde_json::json!({
                 "name": b.name,
-                "mean": b.mean,
+                "mean": sign * b.mean,
                 "ci95": b.ci95,
-                "diff": b.diff,
+                "diff": sign * b.diff,
                 "diff_ci95": b.diff_ci95,
                 "decision_ms": b.decision_ms,
             });
@@ -98,8 +113,14 @@ fn json(args: &Args, result: &ArenaResult) -> String {
     } else {
         "deals"
     };
-    let mut out =
-        serde_json::json!({"ruleset": args.rules.to_json(), "deals": args.units, "bots": bots});
+    let penalty = args.rules.scoring.is_penalty();
+    let mut out = serde_json::json!({
+        "ruleset": args.rules.to_json(),
+        "deals": args.units,
+        "scores": if penalty { "penalty" } else { "points" },
+        "higher_is_better": !penalty,
+        "bots": bots,
+    });
     if args.unit == Unit::Game {
         out["unit"] = unit.into();
     }
@@ -107,30 +128,69 @@ fn json(args: &Args, result: &ArenaResult) -> String {
 }
 
 fn table(args: &Args, result: &ArenaResult) -> String {
-    let unit = if args.unit == Unit::Game {
-        "games"
-    } else {
-        "deals"
+    use crate::stats::{better, bot_label, columns, pad, rules_words};
+    let c = Catalog::new(args.lang);
+    let penalty = args.rules.scoring.is_penalty();
+    let sign = own_sign(&args.rules);
+    let games = args.unit == Unit::Game;
+    let mut out = c.get(
+        "arena-title",
+        &[
+            ("rules", rules_words(&args.rules, &c)),
+            ("units", args.units.to_string()),
+            (
+                "unit",
+                c.get(
+                    if games {
+                        "arena-unit-games"
+                    } else {
+                        "arena-unit-deals"
+                    },
+                    &[],
+                ),
+            ),
+            ("rotations", args.rules.players.to_string()),
+        ],
+    ) + "\n";
+    let note = match (games, penalty) {
+        (false, false) => "arena-scores-by-deal",
+        (false, true) => "arena-penalties-by-deal",
+        (true, false) => "arena-scores-by-game",
+        (true, true) => "arena-penalties-by-game",
     };
-    let mut out = format!(
-        "{} — {} {unit} × {} seat rotations (duplicate)\n",
-        crate::input::rules_label(&args.rules),
-        args.units,
-        args.rules.players
-    );
-    out += &format!(
-        "{:<16} {:>16} {:>18} {:>9} {:>12}\n",
-        "bot", "mean ± 95%", "vs field ± 95%", "win rate", "decision ms"
-    );
-    for b in &result.bots {
+    out += &c.get(note, &[("better", better(&args.rules, &c))]);
+    out += "\n";
+    let labels: Vec<String> = result
+        .bots
+        .iter()
+        .map(|b| {
+            args.bots
+                .iter()
+                .find(|s| s.to_string() == b.name || s.name() == b.name)
+                .map_or_else(|| b.name.clone(), |s| bot_label(s, &c))
+        })
+        .collect();
+    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
+    out += &pad(&c.get("arena-bot", &[]), width + 1, false);
+    let mean_head = if penalty {
+        "arena-mean-penalty"
+    } else {
+        "arena-mean-score"
+    };
+    out += &pad(&c.get(mean_head, &[]), 16, true);
+    out += &pad(&c.get("arena-vs-field", &[]), 22, true);
+    out += &pad(&c.get("arena-win-rate", &[]), 14, true);
+    out += &pad(&c.get("arena-decision-ms", &[]), 16, true);
+    out += "\n";
+    for (b, label) in result.bots.iter().zip(&labels) {
         let win = b
             .win_rate
             .map_or("-".to_owned(), |w| format!("{:.1}%", w * 100.0));
+        out += &pad(label, width + 1, false);
         out += &format!(
-            "{:<16} {:>16} {:>18} {:>9} {:>12.3}\n",
-            b.name,
-            format!("{:+.3} ± {:.3}", b.mean, b.ci95),
-            format!("{:+.3} ± {:.3}", b.diff, b.diff_ci95),
+            "{:>16}{:>22}{:>14}{:>16.3}\n",
+            format!("{:+.3} ± {:.3}", sign * b.mean, b.ci95),
+            format!("{:+.3} ± {:.3}", sign * b.diff, b.diff_ci95),
             win,
             b.decision_ms
         );

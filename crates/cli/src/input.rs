@@ -151,17 +151,6 @@ pub fn perft_file(path: &Path, depth: u32) -> Result<u64, Failure> {
     Ok(replay.game.deal().map_or(1, |deal| perft(deal, depth)))
 }
 
-/// How reports name a ruleset: the preset id, followed for a house rule by the options it
-/// changes (`mini-misere-4 + lot_timing = "before-lead"`).
-pub fn rules_label(rules: &Ruleset) -> String {
-    let mut label = rules.id().to_owned();
-    for (i, (name, value)) in rules.overrides().into_iter().enumerate() {
-        label += if i == 0 { " + " } else { ", " };
-        label += &format!("{name} = {value}");
-    }
-    label
-}
-
 /// A preset id, or a house-rule file: TOML (`base = "id"` plus options) or the JSON object
 /// form of records.
 pub fn load_rules(arg: &str) -> Result<Ruleset, Failure> {

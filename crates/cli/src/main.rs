@@ -158,6 +158,9 @@ enum Command {
         /// Save every game as a record in this folder.
         #[arg(long)]
         records: Option<PathBuf>,
+        /// Language of the table: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
     },
     /// Play whole games with bots and report what a club asks: Lot rates, tricks and scores by
     /// position, game length, scoring rules fired, Mura exemptions.
@@ -165,7 +168,8 @@ enum Command {
         /// A preset id or a house-rule file.
         #[arg(long)]
         ruleset: String,
-        /// Bot specs filling the seats in turn (default: heuristic, which decides instantly).
+        /// Bot specs filling the seats in turn (default: heuristic, which decides instantly;
+        /// in a game with the Lot ismcts:1000, since heuristic never declares it).
         #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
         bots: Vec<BotSpec>,
         /// Number of whole games, 1 to 1000000.
@@ -180,6 +184,9 @@ enum Command {
         /// Write SVG plots into this folder.
         #[arg(long)]
         plots: Option<PathBuf>,
+        /// Language of the report and the plots: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
     },
     /// Make a printable sheet: a one-page rules summary, score cards to cut out (57×89 mm,
     /// nine to an A4 page), a blank score sheet or the rules of a game's forms side by side,
@@ -484,6 +491,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             threads,
             json,
             records,
+            lang,
         } => {
             let (units, unit) = match (deals, games) {
                 (_, Some(g)) => (g, torite_bots::arena::Unit::Game),
@@ -498,6 +506,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 threads,
                 json,
                 records,
+                lang: lang.unwrap_or_else(torite_i18n::Lang::from_env),
             })
         }
         Command::Stats {
@@ -507,17 +516,16 @@ fn run(cli: Cli) -> Result<String, Failure> {
             seed,
             json,
             plots,
+            lang,
         } => stats::run(stats::Args {
             rules: input::load_rules(&ruleset)?,
-            bots: if bots.is_empty() {
-                vec![BotSpec::STRONGEST]
-            } else {
-                bots
-            },
+            bots,
+            default_bots: false,
             games,
             seed,
             json,
             plots,
+            lang: lang.unwrap_or_else(torite_i18n::Lang::from_env),
         }),
         Command::Sheet {
             ruleset,

@@ -7,7 +7,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use plotters::prelude::*;
 use serde_json::json;
 use torite_bots::stats::{self, Stats, StatsConfig};
+use torite_bots::{BotSpec, Budget};
 use torite_core::{Ruleset, Scoring};
+use torite_i18n::{Catalog, Lang};
 
 use crate::Failure;
 
@@ -15,15 +17,24 @@ use crate::Failure;
 #[derive(Debug)]
 pub struct Args {
     pub rules: Ruleset,
-    pub bots: Vec<torite_bots::BotSpec>,
+    /// The bots filling the seats in turn; empty for [`default_bots`].
+    pub bots: Vec<BotSpec>,
+    /// Whether `bots` are the defaults (the report says so).
+    pub default_bots: bool,
     pub games: usize,
     pub seed: u64,
     pub json: bool,
     pub plots: Option<PathBuf>,
+    /// The report's language.
+    pub lang: Lang,
 }
 
 /// Runs the games and renders the figures.
-pub fn run(args: Args) -> Result<String, Failure> {
+pub fn run(mut args: Args) -> Result<String, Failure> {
+    if args.bots.is_empty() {
+        args.bots = default_bots(&args.rules);
+        args.default_bots = true;
+    }
     if args.games == 0 {
         return Err(Failure::input("--games must be at least 1"));
     }
@@ -45,7 +56,7 @@ pub fn run(args: Args) -> Result<String, Failure> {
     let stats = stats::run(&config, &|| bar.inc(1)).map_err(Failure::input)?;
     bar.finish_and_clear();
     if let Some(dir) = &args.plots {
-        plots(dir, &args.rules, &stats)?;
+        plots(dir, &args.rules, &stats, &Catalog::new(args.lang))?;
     }
     Ok(if args.json {
         json(&args, &stats)
@@ -60,6 +71,9 @@ fn json(args: &Args, s: &Stats) -> String {
     let mut out = json!({
         "ruleset": args.rules.to_json(),
         "bots": args.bots.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "default_bots": args.default_bots,
+        "scores": if args.rules.scoring.is_penalty() { "penalty" } else { "points" },
+        "higher_is_better": !args.rules.scoring.is_penalty(),
         "games": s.games,
         "deals": s.deals,
         "deals_per_game": {"mean": deals, "ci95": deals_ci},
@@ -84,83 +98,247 @@ fn json(args: &Args, s: &Stats) -> String {
     out.to_string() + "\n"
 }
 
+/// The bots that play when `--bots` is not given: [`BotSpec::STRONGEST`] (the rule-of-thumb
+/// player, which decides at once), except in a game with the Lot, which that player never
+/// declares: there every seat is [`DEFAULT_LOT_BOT`], so that the Lot figures answer.
+#[must_use]
+pub fn default_bots(rules: &Ruleset) -> Vec<BotSpec> {
+    if rules.lot.is_some() {
+        vec![DEFAULT_LOT_BOT.parse().unwrap_or(BotSpec::STRONGEST)]
+    } else {
+        vec![BotSpec::STRONGEST]
+    }
+}
+
+/// The default players of a game with the Lot: the tree search at the budget `docs/STATS.md`
+/// measures with (within noise of its default budget in Mini Misère, ten times quicker).
+pub const DEFAULT_LOT_BOT: &str = "ismcts:1000";
+
+/// A bot as a person reads it, by its level name from the catalogs ("search (1000 iterations
+/// a decision)"), never its spec.
+#[must_use]
+pub fn bot_label(spec: &BotSpec, c: &Catalog) -> String {
+    let name = spec.name();
+    let budget = spec.budget().map(|b| match b {
+        Budget::Iterations(n) => c.get("stats-budget-iterations", &[("n", n.to_string())]),
+        Budget::Millis(n) => c.get("stats-budget-millis", &[("n", n.to_string())]),
+    });
+    match budget {
+        Some(budget) if c.has(&format!("stats-bot-{name}-budget")) => {
+            c.get(&format!("stats-bot-{name}-budget"), &[("budget", budget)])
+        }
+        _ => c.get(&format!("stats-bot-{name}"), &[]),
+    }
+}
+
+/// The bots filling the seats in turn, each named once, in the order they first sit.
+#[must_use]
+pub fn bots_label(bots: &[BotSpec], c: &Catalog) -> String {
+    let mut seen: Vec<&BotSpec> = Vec::new();
+    for b in bots {
+        if !seen.contains(&b) {
+            seen.push(b);
+        }
+    }
+    let sep = if c.lang() == Lang::Ja { "、" } else { ", " };
+    seen.iter()
+        .map(|b| bot_label(b, c))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// A ruleset as a person reads it: the game's name, and a house rule's options in words.
+#[must_use]
+pub fn rules_words(rules: &Ruleset, c: &Catalog) -> String {
+    let name = c.preset_name(rules.base);
+    let options = rules.overrides();
+    if options.is_empty() {
+        return name;
+    }
+    let sep = if c.lang() == Lang::Ja { "、" } else { "; " };
+    let options = options
+        .iter()
+        .map(|(option, value)| {
+            c.get(
+                "stats-house-option",
+                &[
+                    ("option", c.option_label(option)),
+                    ("value", c.option_value(option, value)),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(sep);
+    c.get("stats-house", &[("rules", name), ("options", options)])
+}
+
+/// "higher is better" for points, "lower is better" for penalty points.
+#[must_use]
+pub fn better(rules: &Ruleset, c: &Catalog) -> String {
+    c.get(
+        if rules.scoring.is_penalty() {
+            "stats-lower-better"
+        } else {
+            "stats-higher-better"
+        },
+        &[],
+    )
+}
+
+fn pct(x: f64, digits: usize) -> String {
+    format!("{:.*}", digits, x * 100.0)
+}
+
 fn table(args: &Args, s: &Stats) -> String {
+    let c = Catalog::new(args.lang);
     let n = args.rules.players as usize;
-    let mut out = format!(
-        "{} — {} games, {} deals, bots: {}\n",
-        crate::input::rules_label(&args.rules),
-        s.games,
-        s.deals,
-        args.bots
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    );
+    let mut out = c.get(
+        "stats-title",
+        &[
+            ("rules", rules_words(&args.rules, &c)),
+            ("games", s.games.to_string()),
+            ("deals", s.deals.to_string()),
+        ],
+    ) + "\n";
+    let bots_key = match (args.default_bots, args.rules.lot.is_some()) {
+        (false, _) => "stats-bots",
+        (true, false) => "stats-bots-default",
+        (true, true) => "stats-bots-default-lot",
+    };
+    out += &c.get(bots_key, &[("bots", bots_label(&args.bots, &c))]);
+    out += "\n";
     let (deals, deals_ci) = s.deals_per_game();
-    out += &format!("deals per game        {deals:.2} ± {deals_ci:.2}\n");
+    out += &c.get(
+        "stats-deals-per-game",
+        &[
+            ("mean", format!("{deals:.2}")),
+            ("ci", format!("{deals_ci:.2}")),
+        ],
+    );
+    out += "\n";
     if args.rules.lot.is_some() {
         let ((lot, lot_ci), (success, success_ci)) = s.lot_rates();
-        out += &format!(
-            "Lot declared          {:.2}% ± {:.2}% of deals ({} deals)\n",
-            lot * 100.0,
-            lot_ci * 100.0,
-            s.lot_deals
+        out += &c.get(
+            "stats-lot-declared",
+            &[
+                ("rate", pct(lot, 2)),
+                ("ci", pct(lot_ci, 2)),
+                ("count", s.lot_deals.to_string()),
+            ],
         );
-        out += &format!(
-            "Lot succeeded         {:.1}% ± {:.1}% of Lots ({} of {})\n",
-            success * 100.0,
-            success_ci * 100.0,
-            s.lot_successes,
-            s.lot_deals
+        out += "\n";
+        out += &c.get(
+            "stats-lot-succeeded",
+            &[
+                ("rate", pct(success, 1)),
+                ("ci", pct(success_ci, 1)),
+                ("hits", s.lot_successes.to_string()),
+                ("count", s.lot_deals.to_string()),
+            ],
         );
+        out += "\n";
     }
     if matches!(args.rules.scoring, Scoring::Mura { .. }) {
         let (rate, ci) = stats::proportion(s.exempt, s.seat_deals);
-        out += &format!(
-            "exempt from penalty   {:.1}% ± {:.1}% of seat-deals\n",
-            rate * 100.0,
-            ci * 100.0
+        out += &c.get(
+            "stats-exempt",
+            &[("rate", pct(rate, 1)), ("ci", pct(ci, 1))],
         );
+        out += "\n";
     }
     let (roles, roles_ci) = s.role_persistence();
-    out += &format!(
-        "worst seat repeats    {:.1}% ± {:.1}% of consecutive deals (no fixed roles: {:.1}%)\n",
-        roles * 100.0,
-        roles_ci * 100.0,
-        100.0 / n as f64
+    out += &c.get(
+        "stats-worst-repeats",
+        &[
+            ("rate", pct(roles, 1)),
+            ("ci", pct(roles_ci, 1)),
+            ("none", format!("{:.1}", 100.0 / n as f64)),
+        ],
     );
-    out += "\nby position (0 = first leader, last = dealer)\n";
-    out += &format!("{:<10}{:>16}", "position", "score ± 95%");
+    out += "\n\n";
+    let score_head = if args.rules.scoring.is_penalty() {
+        "stats-penalty"
+    } else {
+        "stats-score"
+    };
+    out += &c.get(
+        "stats-by-position",
+        &[
+            ("last", (n - 1).to_string()),
+            ("better", better(&args.rules, &c)),
+        ],
+    );
+    out += "\n";
     let tricks = args.rules.tricks();
-    for t in 0..=tricks {
-        out += &format!("{:>7}", format!("{t}tr"));
+    let heads: Vec<String> = (0..=tricks)
+        .map(|t| c.get("stats-tricks-head", &[("n", t.to_string())]))
+        .collect();
+    let col = heads.iter().map(|h| columns(h)).max().unwrap_or(0).max(7) + 1;
+    out += &pad(&c.get("stats-position", &[]), 10, false);
+    out += &pad(&c.get(score_head, &[]), 18, true);
+    for head in &heads {
+        out += &pad(head, col, true);
     }
     out += "\n";
     let scores = s.score_by_position();
     for (p, ((mean, ci), row)) in scores.iter().zip(&s.tricks_by_position).enumerate() {
         let total: usize = row.iter().sum::<usize>().max(1);
-        out += &format!("{:<10}{:>16}", p, format!("{mean:+.3} ± {ci:.3}"));
+        out += &format!("{:<10}{:>18}", p, format!("{mean:+.3} ± {ci:.3}"));
         for count in row {
-            out += &format!("{:>6.1}%", *count as f64 * 100.0 / total as f64);
+            out += &pad(
+                &format!("{:.1}%", *count as f64 * 100.0 / total as f64),
+                col,
+                true,
+            );
         }
         out += "\n";
     }
-    out += "\nscoring rules fired\n";
+    out += "\n";
+    out += &c.get("stats-rules-fired", &[]);
+    out += "\n";
     for (rule, count) in &s.rules_fired {
+        let name = c.get(&format!("rule-{rule}"), &[]);
         out += &format!(
-            "  {rule:<24}{:>7.2}%  ({count})\n",
-            *count as f64 * 100.0 / s.deals.max(1) as f64
+            "  {:>7.2}%  {:>7}  {name}\n",
+            *count as f64 * 100.0 / s.deals.max(1) as f64,
+            format!("({count})")
         );
     }
     out
+}
+
+/// Columns `text` takes in a terminal: a wide (CJK) character counts two.
+#[must_use]
+pub fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|ch| {
+            if ('\u{1100}'..='\u{115f}').contains(&ch) || ('\u{2e80}'..='\u{ffdc}').contains(&ch) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// `text` padded with spaces to `width` columns (see [`columns`]), on the left when `right`.
+#[must_use]
+pub fn pad(text: &str, width: usize, right: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(columns(text)));
+    if right {
+        format!("{fill}{text}")
+    } else {
+        format!("{text}{fill}")
+    }
 }
 
 fn plot_error(e: impl std::fmt::Display) -> Failure {
     Failure::input(format!("cannot draw plot: {e}"))
 }
 
-fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
+fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Failure> {
+    let label = rules_words(rules, c);
+    let penalty = rules.scoring.is_penalty();
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
     let n = rules.players as usize;
@@ -184,9 +362,13 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!(
-                    "{}: mean deal score by position",
-                    crate::input::rules_label(rules)
+                c.get(
+                    if penalty {
+                        "stats-plot-penalty"
+                    } else {
+                        "stats-plot-score"
+                    },
+                    &[("rules", label.clone()), ("better", better(rules, c))],
                 ),
                 ("sans-serif", 20),
             )
@@ -197,8 +379,15 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .map_err(plot_error)?;
         chart
             .configure_mesh()
-            .x_desc("position (0 = first leader)")
-            .y_desc("score")
+            .x_desc(c.get("stats-axis-position", &[]))
+            .y_desc(c.get(
+                if penalty {
+                    "stats-axis-penalty"
+                } else {
+                    "stats-axis-score"
+                },
+                &[],
+            ))
             .draw()
             .map_err(plot_error)?;
         chart
@@ -218,10 +407,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!(
-                    "{}: tricks won by position",
-                    crate::input::rules_label(rules)
-                ),
+                c.get("stats-plot-tricks", &[("rules", label.clone())]),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -231,8 +417,8 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .map_err(plot_error)?;
         chart
             .configure_mesh()
-            .x_desc("tricks")
-            .y_desc("share of deals")
+            .x_desc(c.get("stats-axis-tricks", &[]))
+            .y_desc(c.get("stats-axis-share", &[]))
             .draw()
             .map_err(plot_error)?;
         for p in 0..n {
@@ -245,7 +431,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
                     Rectangle::new([(x, 0.0), (x + width, *c as f64 / total)], color.filled())
                 }))
                 .map_err(plot_error)?
-                .label(format!("position {p}"))
+                .label(c.get("stats-legend-position", &[("p", p.to_string())]))
                 .legend(move |(x, y)| {
                     Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
                 });
@@ -273,7 +459,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{}: deals per game", crate::input::rules_label(rules)),
+                c.get("stats-plot-deals", &[("rules", label.clone())]),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -283,8 +469,8 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats) -> Result<(), Failure> {
             .map_err(plot_error)?;
         chart
             .configure_mesh()
-            .x_desc("deals")
-            .y_desc("games")
+            .x_desc(c.get("stats-axis-deals", &[]))
+            .y_desc(c.get("stats-axis-games", &[]))
             .draw()
             .map_err(plot_error)?;
         chart

@@ -130,11 +130,16 @@ fn arena_names_a_house_rule_by_its_changes() {
         "heuristic",
         "--deals",
         "2",
+        "--lang",
+        "en",
     ]);
     assert_ok(&out);
     let text = &out.stdout;
     assert!(
-        text.starts_with("mini-misere-4 + lot_timing = \"before-lead\" — 2 deals"),
+        text.starts_with(
+            "Mini Misère (current rules, 4 players), with Lot timing: before the first lead \
+             (1989 rules): 2 deals"
+        ),
         "{text}"
     );
     let json = torite(&[
@@ -248,6 +253,8 @@ fn stats_of_a_house_rule_play_that_house_rule() {
             "20",
             "--seed",
             "5",
+            "--lang",
+            "en",
         ]);
         assert_ok(&out);
         out.stdout.clone()
@@ -255,10 +262,16 @@ fn stats_of_a_house_rule_play_that_house_rule() {
     let house = args(file.to_str().unwrap());
     let preset = args("mini-misere-4");
     assert!(
-        house.starts_with("mini-misere-4 + lot_timing = \"before-lead\" — 20 games"),
+        house.starts_with(
+            "Mini Misère (current rules, 4 players), with Lot timing: before the first lead \
+             (1989 rules): 20 games"
+        ),
         "{house}"
     );
-    assert!(preset.starts_with("mini-misere-4 — 20 games"), "{preset}");
+    assert!(
+        preset.starts_with("Mini Misère (current rules, 4 players): 20 games"),
+        "{preset}"
+    );
     assert_ne!(house, preset, "the timing changed nothing");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -295,4 +308,203 @@ fn stats_writes_svg_plots() {
 fn stats_refuses_zero_games() {
     let out = torite(&["stats", "--ruleset", "mura-4", "--games", "0"]);
     assert!(refused(&out).contains("--games"));
+}
+
+/// Item 5 of the club's questions: the defaults answer. In a game with the Lot the default
+/// players are the search (the rule-of-thumb player never declares), the Lot is declared, and
+/// the report names the players by their level.
+#[test]
+fn stats_defaults_declare_the_lot_and_say_who_played() {
+    let args = [
+        "stats",
+        "--ruleset",
+        "mini-misere-4",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+    ];
+    let v = stdout_json(&torite(&[&args[..], &["--json"]].concat()));
+    assert_eq!(v["bots"], serde_json::json!(["ismcts:1000"]));
+    assert_eq!(v["default_bots"], true);
+    assert!(v["lot"]["declared"].as_u64().unwrap() > 0, "{v}");
+    let out = torite(&[&args[..], &["--lang", "en"]].concat());
+    assert_ok(&out);
+    assert!(
+        out.stdout.contains(
+            "Players: search (1000 iterations a decision) (the default for a game with the Lot"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("0 of 0"), "{}", out.stdout);
+    // Without a Lot the default stays the instant rule-of-thumb player.
+    let v = stdout_json(&torite(&[
+        "stats",
+        "--ruleset",
+        "mura-3",
+        "--games",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(v["bots"], serde_json::json!(["heuristic"]));
+    // Bots given are said as given, without "default".
+    let out = torite(&[
+        "stats",
+        "--ruleset",
+        "mura-3",
+        "--games",
+        "1",
+        "--bots",
+        "random",
+        "--lang",
+        "en",
+    ]);
+    assert_ok(&out);
+    assert!(
+        out.stdout.contains("Players: random play\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// `--lang ja` prints the report in Japanese, `--lang en` in English, neither with a bot's
+/// spec or a rule's identifier in it.
+#[test]
+fn stats_reports_in_the_language_asked() {
+    let run = |lang: &str| {
+        let out = torite(&[
+            "stats",
+            "--ruleset",
+            "mura-4",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--lang",
+            lang,
+        ]);
+        assert_ok(&out);
+        out.stdout
+    };
+    let ja = run("ja");
+    for needle in [
+        "ムーラ（4人）：2ゲーム",
+        "プレイヤー：定石",
+        "罰則点 ± 95%",
+        "低いほど良い",
+        "罰則免除",
+    ] {
+        assert!(ja.contains(needle), "{needle} in {ja}");
+    }
+    let en = run("en");
+    for needle in [
+        "Mura (4 players): 2 games",
+        "Players: rule of thumb",
+        "penalty ± 95%",
+        "lower is better",
+    ] {
+        assert!(en.contains(needle), "{needle} in {en}");
+    }
+    for text in [&ja, &en] {
+        for raw in ["heuristic", "penalty-", "trick-table", "mura-4"] {
+            assert!(!text.contains(raw), "{raw} in {text}");
+        }
+    }
+    // The plots speak the same language.
+    let dir = scratch("plots-ja");
+    let out = torite(&[
+        "stats",
+        "--ruleset",
+        "mura-4",
+        "--games",
+        "1",
+        "--lang",
+        "ja",
+        "--plots",
+        dir.to_str().unwrap(),
+    ]);
+    assert_ok(&out);
+    let svg = std::fs::read_to_string(dir.join("score-by-position.svg")).unwrap();
+    assert!(svg.contains("罰則点"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 6: one sign convention. A Mura penalty is a positive number of penalty points in
+/// `arena` as in `stats`, in the table and the JSON, and every table says which way is
+/// better.
+#[test]
+fn arena_and_stats_show_penalties_as_penalties() {
+    let arena = stdout_json(&torite(&[
+        "arena",
+        "--ruleset",
+        "mura-4",
+        "--bots",
+        "heuristic",
+        "--deals",
+        "8",
+        "--seed",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(arena["scores"], "penalty");
+    assert_eq!(arena["higher_is_better"], false);
+    let mean = arena["bots"][0]["mean"].as_f64().unwrap();
+    assert!(mean > 0.0, "{arena}");
+    let stats = stdout_json(&torite(&[
+        "stats",
+        "--ruleset",
+        "mura-4",
+        "--games",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(stats["scores"], "penalty");
+    assert_eq!(stats["higher_is_better"], false);
+    assert!(stats["score_by_position"][0]["mean"].as_f64().unwrap() > 0.0);
+    let table = torite(&[
+        "arena",
+        "--ruleset",
+        "mura-4",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "8",
+        "--lang",
+        "en",
+    ]);
+    assert_ok(&table);
+    assert!(
+        table
+            .stdout
+            .contains("Penalty points per deal and seat, lower is better.")
+    );
+    assert!(table.stdout.contains("penalty ± 95%"), "{}", table.stdout);
+    // The rule-of-thumb player takes fewer penalty points than random play: its difference
+    // from the field is negative, a penalty saved.
+    let line = table
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("rule of thumb"))
+        .unwrap();
+    assert!(line.contains(" -0.") || line.contains(" -1."), "{line}");
+    let points = torite(&[
+        "arena",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "8",
+        "--lang",
+        "ja",
+    ]);
+    assert_ok(&points);
+    assert!(
+        points
+            .stdout
+            .contains("1ディール・1席あたりの得点、高いほど良い。"),
+        "{}",
+        points.stdout
+    );
 }
