@@ -361,6 +361,7 @@ sheet-cmp-end-target = To { $target } points
 sheet-cmp-legend = { $mark } marks what differs from the first column, { $first }.
 sheet-cmp-sec-play = Play (every form)
 sheet-cmp-sec-lot = The Lot: current and 1989
+sheet-cmp-lot-first-card-text = Current: declare the Lot (to win every trick) as you play your card to the first trick, after seeing the cards already played; more than one player may declare.
 sheet-cmp-lot-before-lead-text = 1989: declare it before the first card is led. The players are asked in turn from the leader (the dealer's left), and the first to declare is the only declarer.
 sheet-cmp-lot-scoring = A Lot replaces the trick table for the deal: the declarer who wins every trick scores the success points; otherwise every other player scores the failure points.
 

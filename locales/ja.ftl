@@ -353,6 +353,7 @@ sheet-cmp-end-target = { $target }点まで
 sheet-cmp-legend = { $mark }は最初の列「{ $first }」と違うところです。
 sheet-cmp-sec-play = プレイ（すべてのルールで共通）
 sheet-cmp-sec-lot = ロット: 現行と1989年版
+sheet-cmp-lot-first-card-text = 現行: ロット（全トリックに勝つ宣言）は、最初のトリックで自分のカードを出すときに宣言します。前の人のカードを見てから決めてよく、複数の人が宣言してもかまいません。
 sheet-cmp-lot-before-lead-text = 1989年版: 最初のリードの前に宣言します。リードする人（ディーラーの左隣）から順に尋ね、最初に宣言した人だけが宣言者になります。
 sheet-cmp-lot-scoring = ロットが宣言されたディールは、トリック数の得点表を使いません。宣言者が全トリックに勝てば宣言者に成功の点、そうでなければ他の全員に失敗の点が入ります。
 

@@ -195,7 +195,7 @@ pub(crate) fn sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
             vec![Block::List {
                 numbered: false,
                 items: vec![
-                    w.join(&[w.t("sheet-lot-intro"), w.t("sheet-lot-first-card")]),
+                    w.t("sheet-cmp-lot-first-card-text"),
                     w.t("sheet-cmp-lot-before-lead-text"),
                     w.t("sheet-cmp-lot-scoring"),
                 ],

@@ -128,7 +128,16 @@ fn header(out: &mut String, sheet: &Sheet) {
 }
 
 fn table(out: &mut String, table: &Table, stretch: bool) {
-    if stretch {
+    let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
+    if !stretch && table.header_column && columns > 2 && crate::pdf::too_wide(table) {
+        // As the PDF sets a table too wide for the page (the compare sheet): the heading
+        // column a fifth of the width, the others equal, their text wrapped.
+        let _ = write!(
+            out,
+            "<table style=\"width: 100%; table-layout: fixed\"><colgroup><col style=\"width: 20%\">{}</colgroup>",
+            "<col>".repeat(columns - 1)
+        );
+    } else if stretch {
         out.push_str("<table style=\"width: 100%\">");
     } else {
         out.push_str("<table>");

@@ -335,3 +335,20 @@ pub(super) fn fit(most: f32, height: f32, lay: impl Fn(f32) -> f32) -> f32 {
     }
     scale
 }
+
+/// Whether a rules page's table is wider than the page at full size, so that it is set with
+/// its heading column a fifth of the width and the other columns equal (the HTML asks too).
+pub(crate) fn too_wide(table: &Table) -> bool {
+    let face = Face::get();
+    let size = RULES_SIZES.table;
+    let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0.0f32; columns];
+    for row in &table.rows {
+        for (c, cell) in row.iter().enumerate() {
+            widths[c] = widths[c]
+                .max(face.width(cell, size) + 1.1 * size)
+                .max(size * 2.2);
+        }
+    }
+    widths.iter().sum::<f32>() > PAGE_W - 2.0 * RULES_MARGIN_X
+}

@@ -130,7 +130,7 @@ pub(crate) enum Op {
     },
 }
 
-pub(crate) use flow::{CARD_SIZES, RULES_SIZES, Sizes};
+pub(crate) use flow::{CARD_SIZES, RULES_SIZES, Sizes, too_wide};
 use flow::{Flow, fit};
 use pad::pad_pages;
 pub(crate) use pad::{PAD_MARGIN, pad_grid};
