@@ -122,8 +122,11 @@ fn the_compare_sheet_sets_the_six_mini_misere_forms_side_by_side_with_difference
                 assert!(text.contains("◆ ロットなし"), "{text}");
             }
         }
-        // One A4 page at a readable size.
+        // One A4 page at a readable size; in HTML the wide table is laid out as in the PDF.
         assert!(sheet.fit_scale() >= 0.8, "{lang}: {}", sheet.fit_scale());
+        assert!(sheet.html().contains("table-layout: fixed"), "{lang}");
+        let rules = Sheet::new(&Preset::MittlereJass.ruleset(), Kind::Rules, lang).html();
+        assert!(!rules.contains("table-layout: fixed"), "{lang}");
         assert_eq!(page_count(&sheet.pdf().unwrap()), 1);
     }
     // A house rule is set first, beside every preset of its family.
