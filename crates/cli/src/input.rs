@@ -125,21 +125,6 @@ pub fn replay_file(path: &Path) -> Result<Replay, Failure> {
     torite_core::record::replay_value(&value).map_err(Failure::input)
 }
 
-/// Reads a record, or a score-keeping save (as a replay of its deals' scores, without cards),
-/// for `torite show`.
-pub fn replay_or_sheet(path: &Path) -> Result<(Replay, Kind), Failure> {
-    let value = read_json(path)?;
-    match kind(&value) {
-        Kind::ScoreSheet => {
-            let sheet = crate::score::Sheet::from_value(&value, path)?;
-            Ok((sheet.replay()?, Kind::ScoreSheet))
-        }
-        Kind::Record => torite_core::record::replay_value(&value)
-            .map(|r| (r, Kind::Record))
-            .map_err(Failure::input),
-    }
-}
-
 /// Counts perft from the position after a record's last action.
 pub fn perft_file(path: &Path, depth: u32) -> Result<u64, Failure> {
     let replay = replay_file(path)?;

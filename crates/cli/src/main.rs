@@ -473,7 +473,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             scores_only,
             lang,
         } => {
-            let (replay, kind) = input::replay_or_sheet(&file)?;
+            let (replay, kind) = show::read(&file)?;
             let catalog =
                 torite_i18n::Catalog::new(lang.unwrap_or_else(torite_i18n::Lang::from_env));
             Ok(show::render(

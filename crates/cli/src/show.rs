@@ -6,6 +6,28 @@ use torite_core::{Replay, Ruleset, Suit};
 use torite_i18n::Catalog;
 use torite_i18n::present::{both_names, columns, pad};
 
+use crate::Failure;
+use crate::input::{self, Kind};
+
+/// Reads a record, or a score-keeping save (as a replay of its deals' scores, without cards),
+/// for `torite show`, saying which it was.
+///
+/// # Errors
+///
+/// The file's first problem, one line.
+pub fn read(path: &std::path::Path) -> Result<(Replay, Kind), Failure> {
+    let value = input::read_json(path)?;
+    match input::kind(&value) {
+        Kind::ScoreSheet => {
+            let sheet = crate::score::Sheet::from_value(&value, path)?;
+            Ok((sheet.replay()?, Kind::ScoreSheet))
+        }
+        Kind::Record => torite_core::record::replay_value(&value)
+            .map(|r| (r, Kind::Record))
+            .map_err(Failure::input),
+    }
+}
+
 /// One line of the score table: the label padded to 12 terminal columns, then each value
 /// right-aligned in a column `width` wide (the widest seat heading plus a space, so that
 /// names never run together).
