@@ -568,4 +568,30 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn six_players_fit_the_score_sheet_with_room_to_write() {
+        for lang in Lang::ALL {
+            let rules = torite_core::Preset::MiniMisere6.ruleset();
+            let sheet = Sheet::new(&rules, Kind::Scorepad, lang);
+            let Body::Pad(pad) = &sheet.body else {
+                panic!("not a pad")
+            };
+            assert_eq!(pad.players.len(), 6);
+            let grid = pad_grid(&sheet, pad);
+            let width = grid.deal_mm
+                + grid.column_mm * (pad.players.len() * pad.columns.len()) as f32
+                + grid.notes_mm;
+            assert!(
+                width <= 210.0 - 2.0 * PAD_MARGIN + 0.01,
+                "{lang}: {width} mm"
+            );
+            assert!(
+                grid.column_mm >= 10.0,
+                "{lang}: columns {} mm",
+                grid.column_mm
+            );
+            assert_eq!(pages(&sheet).len(), 1, "{lang}");
+        }
+    }
 }
