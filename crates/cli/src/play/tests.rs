@@ -469,7 +469,10 @@ fn screens_lot_question_to_the_leader() {
         assert!(matches!(ui.overlay, Overlay::LotConfirm));
         let screen = snapshot("mini-misere-4-1989-lot-confirm", lang, &session, &ui);
         assert!(screen.contains(&t(lang, "lot-confirm", &[])), "{screen}");
-        assert!(screen.contains(&t(lang, "lot-confirm-keys", &[])), "{screen}");
+        assert!(
+            screen.contains(&t(lang, "lot-confirm-keys", &[])),
+            "{screen}"
+        );
         assert!(press(&mut session, &mut ui, KeyCode::Char('n')));
         assert!(matches!(ui.overlay, Overlay::None));
         assert_eq!(session.view().map(|v| v.phase()), Some(Phase::LotQuestion));
@@ -714,6 +717,53 @@ fn undo_key_takes_back_the_last_decision() {
         assert!(press(&mut session, &mut ui, KeyCode::Char('u')));
         assert_eq!(ui.message, t(lang, "undo-none", &[]));
         assert_eq!(session.view().expect("a deal").hand().len(), first);
+        remove(&saved);
+    }
+}
+
+/// The Lot declared: the table's bottom border says so, whole, clear of the seats' labels,
+/// which it no longer writes over or leaves a label's letters after (seed 130435 once showed
+/// `Lot declared by Seat 2 (ismcts)s` in the middle of the table).
+#[test]
+fn screens_lot_declared_on_the_table_border() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 130435, lang, "lot-declared");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |s, ui| {
+            no_overlay(s, ui) && s.view().is_some_and(|v| v.legal_actions().lot)
+        });
+        let view = session.view().expect("a deal");
+        ui.cursor = tui::choices(&view)
+            .iter()
+            .position(|c| *c == Choice::Other(torite_core::Action::Lot))
+            .expect("the Lot is offered");
+        assert!(press(&mut session, &mut ui, KeyCode::Enter));
+        let screen = snapshot("mini-misere-4-lot-declared", lang, &session, &ui);
+        let declared = t(lang, "lot-declared", &[("seats", words.seat(0))]);
+        let border = screen.lines().nth(16).expect("the table's bottom border");
+        assert!(border.contains(&format!("─ {declared} ─")), "{border}");
+        // Every seat's label whole, at the end of its text.
+        for seat in 1..4 {
+            let label = format!("{seat}:heuristic");
+            let row = screen
+                .lines()
+                .skip(3)
+                .find(|l| l.contains(&label))
+                .unwrap_or_else(|| panic!("{label}:\n{screen}"));
+            let before = row.split(&label).next().unwrap_or_default();
+            assert!(before.ends_with(' ') || before.ends_with('│'), "{row}");
+            assert!(
+                row.split(&label).nth(1).is_some_and(|after| {
+                    after.starts_with(' ') || after.starts_with('│') || after.is_empty()
+                }),
+                "{row}"
+            );
+        }
         remove(&saved);
     }
 }

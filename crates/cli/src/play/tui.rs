@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind};
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -174,7 +174,23 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
             )
         })
         .unwrap_or_default();
-    let block = Block::default().borders(Borders::ALL).title(deal_title);
+    let mut block = Block::default().borders(Borders::ALL).title(deal_title);
+    // The trump and the Lot on the table's border, clear of every seat's corner.
+    if let Some(view) = session.view() {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        if rules.trump != torite_core::TrumpRule::NoTrump {
+            let trump = format!(" {} ", words.trump(view.trump()));
+            block = block.title(Line::styled(trump, bold).right_aligned());
+        }
+        let lot = view.lot().declaring() & SeatSet::all(rules.players as usize);
+        if !lot.is_empty() {
+            let declared = format!(
+                " {} ",
+                words.t("lot-declared", &[("seats", words.seats(lot))])
+            );
+            block = block.title_bottom(Line::styled(declared, bold).centered());
+        }
+    }
     let inner = block.inner(table);
     frame.render_widget(block, table);
     if let Some(view) = session.view() {
@@ -447,24 +463,6 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
         };
         frame.render_widget(Paragraph::new(lines), rect);
     }
-    // The centre: trump, Lot and the recent events.
-    let mut centre = Vec::new();
-    if rules.trump != torite_core::TrumpRule::NoTrump {
-        centre.push(Line::from(words.trump(view.trump())));
-    }
-    if !lot.declaring().is_empty() {
-        let seats = lot.declaring() & SeatSet::all(n);
-        centre.push(Line::from(
-            words.t("lot-declared", &[("seats", words.seats(seats))]),
-        ));
-    }
-    let rect = Rect {
-        x: area.x + area.width * 3 / 10,
-        y: area.y + area.height / 2 - 1,
-        width: area.width * 4 / 10,
-        height: 3.min(area.height),
-    };
-    frame.render_widget(Paragraph::new(centre).alignment(Alignment::Center), rect);
 }
 
 fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>, view: &View<'_>) {
