@@ -84,6 +84,7 @@ fn new_ui<'a>(words: &'a Words, summary: &'a [String]) -> Ui<'a> {
         overlay: Overlay::None,
         log: Vec::new(),
         scroll: 0,
+        kept: None,
     }
 }
 
@@ -96,6 +97,11 @@ fn press(session: &mut Session, ui: &mut Ui<'_>, code: KeyCode) -> bool {
 fn tick(session: &mut Session, ui: &mut Ui<'_>) -> bool {
     if !matches!(ui.overlay, Overlay::None) {
         return false;
+    }
+    if ui.kept.is_some() {
+        // Its time passes.
+        ui.kept = None;
+        return true;
     }
     if session.is_finished() {
         ui.overlay = Overlay::GameOver;
@@ -764,6 +770,47 @@ fn screens_lot_declared_on_the_table_border() {
                 "{row}"
             );
         }
+        remove(&saved);
+    }
+}
+
+/// A completed trick stays on the table, each card in front of its player and the winner's
+/// starred, until a key (or its time) takes it off; the key does nothing else.
+#[test]
+fn screens_completed_trick_kept_in_view() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 7, lang, "kept");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |s, ui| {
+            ui.kept.is_some() && s.view().is_some_and(|v| v.tricks_completed() == 2)
+        });
+        let kept = ui.kept.expect("a kept trick").trick;
+        let view = session.view().expect("a deal");
+        assert!(view.current_trick().is_empty());
+        let screen = snapshot("mini-misere-4-trick-kept", lang, &session, &ui);
+        for card in kept.cards() {
+            assert!(screen.contains(&words.card(*card)), "{screen}");
+        }
+        let winner = words.card(kept.cards()[(kept.winner + 4 - kept.leader) % 4]);
+        assert!(screen.contains(&format!("{winner} ★")), "{screen}");
+        assert!(
+            screen.contains(&t(
+                lang,
+                "trick-won-by",
+                &[("seat", words.seat(kept.winner))]
+            )),
+            "{screen}"
+        );
+        let hand = view.hand().len();
+        assert!(press(&mut session, &mut ui, KeyCode::Char('1')));
+        assert!(ui.kept.is_none());
+        assert_eq!(session.view().expect("a deal").hand().len(), hand);
+        assert!(!text(&draw(&session, &ui)).contains(&format!("{winner} ★")));
         remove(&saved);
     }
 }

@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, View};
+use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, Trick, View};
 
 use super::session::{Event, Session};
 use super::text::{Words, pad};
@@ -52,7 +52,21 @@ pub struct Ui<'a> {
     pub log: Vec<String>,
     /// How far the rules overlay is scrolled.
     pub scroll: u16,
+    /// The trick just completed, kept in view until a key or [`KEEP_TRICK`] has passed.
+    pub kept: Option<Kept>,
 }
+
+/// A completed trick kept on the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Kept {
+    /// The trick.
+    pub trick: Trick,
+    /// When it goes.
+    pub until: Instant,
+}
+
+/// How long a completed trick stays on the table when no key is pressed.
+pub const KEEP_TRICK: Duration = Duration::from_millis(1500);
 
 /// One thing the human can choose at the bottom of the screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -405,7 +419,15 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
     let words = ui.words;
     let rules = view.rules();
     let n = rules.players as usize;
-    let trick = view.current_trick();
+    // The trick in progress, or the one just completed while it is kept in view.
+    let (trick, leader, winning) = match &ui.kept {
+        Some(kept) => (
+            kept.trick.cards().to_vec(),
+            kept.trick.leader,
+            Some(kept.trick.winner),
+        ),
+        None => (view.current_trick().to_vec(), view.leader(), view.winning()),
+    };
     let lot = view.lot();
     let points = view.card_points();
     for seat in 0..n {
@@ -438,15 +460,15 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
         let card = trick
             .iter()
             .enumerate()
-            .find(|(i, _)| (view.leader() + i) % n == seat)
+            .find(|(i, _)| (leader + i) % n == seat)
             .map(|(_, c)| *c);
         let mut card_line = vec![];
         if let Some(card) = card {
             card_line.push(card_span(words, card));
-            if view.winning() == Some(seat) {
+            if winning == Some(seat) {
                 card_line.push(Span::styled(" ★", Style::default().fg(Color::Yellow)));
             }
-            if view.leader() == seat {
+            if leader == seat {
                 card_line.push(Span::raw(" ←"));
             }
         }
@@ -586,9 +608,14 @@ pub(super) fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
                     .t("says-joker-lose", &[("seat", ui.words.seat(*seat))]),
                 Action::Play(_) => continue,
             },
-            Event::TrickWon(trick) => ui
-                .words
-                .t("trick-won-by", &[("seat", ui.words.seat(trick.winner))]),
+            Event::TrickWon(trick) => {
+                ui.kept = Some(Kept {
+                    trick: *trick,
+                    until: Instant::now() + KEEP_TRICK,
+                });
+                ui.words
+                    .t("trick-won-by", &[("seat", ui.words.seat(trick.winner))])
+            }
         };
         ui.log.push(line);
     }
@@ -599,6 +626,11 @@ pub(super) fn log_events(ui: &mut Ui<'_>, events: &[Event]) {
 
 /// What a key press asks for.
 pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) -> bool {
+    // A key takes a kept trick off the table, and does nothing else.
+    if ui.kept.is_some() && matches!(ui.overlay, Overlay::None) {
+        ui.kept = None;
+        return true;
+    }
     match ui.overlay {
         Overlay::QuitConfirm => {
             if matches!(key.code, KeyCode::Char('y' | 'Y')) {
@@ -772,12 +804,18 @@ fn event_loop(
         overlay: Overlay::None,
         log: Vec::new(),
         scroll: 0,
+        kept: None,
     };
     let bot_pause = Duration::from_millis(if fast { 60 } else { 450 });
     let mut next_bot = Instant::now();
     loop {
         terminal.draw(|f| draw(f, session, &ui)).map_err(io)?;
-        if matches!(ui.overlay, Overlay::None) {
+        if ui.kept.is_some_and(|kept| Instant::now() >= kept.until) {
+            ui.kept = None;
+            next_bot = Instant::now() + bot_pause;
+            continue;
+        }
+        if matches!(ui.overlay, Overlay::None) && ui.kept.is_none() {
             if session.is_finished() {
                 ui.overlay = Overlay::GameOver;
                 continue;
@@ -798,7 +836,9 @@ fn event_loop(
                 continue;
             }
         }
-        let wait = if session.human_to_act() || !matches!(ui.overlay, Overlay::None) {
+        let wait = if let Some(kept) = ui.kept {
+            kept.until.saturating_duration_since(Instant::now())
+        } else if session.human_to_act() || !matches!(ui.overlay, Overlay::None) {
             Duration::from_millis(250)
         } else {
             next_bot.saturating_duration_since(Instant::now())
