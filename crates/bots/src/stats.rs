@@ -41,6 +41,10 @@ pub struct Stats {
     pub lot_successes: usize,
     /// Lot declarations per position.
     pub lot_by_position: Vec<usize>,
+    /// Per position, declarations whose declarer won every trick.
+    pub lot_success_by_position: Vec<usize>,
+    /// Per position, declarations whose declarer lost the first trick (the Lot failed in it).
+    pub lot_first_trick_fail_by_position: Vec<usize>,
     /// Per position, how many deals ended with each number of tricks.
     pub tricks_by_position: Vec<Vec<usize>>,
     /// Per position, every deal score (penalties as given).
@@ -62,6 +66,8 @@ impl Stats {
     fn new(players: usize, tricks: usize) -> Stats {
         Stats {
             lot_by_position: vec![0; players],
+            lot_success_by_position: vec![0; players],
+            lot_first_trick_fail_by_position: vec![0; players],
             tricks_by_position: vec![vec![0; tricks + 1]; players],
             scores_by_position: vec![Vec::new(); players],
             ..Stats::default()
@@ -74,8 +80,20 @@ impl Stats {
         self.deals_per_game.extend(other.deals_per_game);
         self.lot_deals += other.lot_deals;
         self.lot_successes += other.lot_successes;
-        for (a, b) in self.lot_by_position.iter_mut().zip(other.lot_by_position) {
-            *a += b;
+        for (mine, theirs) in [
+            (&mut self.lot_by_position, other.lot_by_position),
+            (
+                &mut self.lot_success_by_position,
+                other.lot_success_by_position,
+            ),
+            (
+                &mut self.lot_first_trick_fail_by_position,
+                other.lot_first_trick_fail_by_position,
+            ),
+        ] {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
         }
         for (a, b) in self
             .tricks_by_position
@@ -117,6 +135,38 @@ impl Stats {
         (
             proportion(self.lot_deals, self.deals),
             proportion(self.lot_successes, self.lot_deals),
+        )
+    }
+
+    /// Per declarer position, the share of its Lots that succeeded, with its 95% confidence
+    /// half-width (0 ± 0 where that position never declared).
+    #[must_use]
+    pub fn lot_success_rate_by_position(&self) -> Vec<(f64, f64)> {
+        self.lot_success_by_position
+            .iter()
+            .zip(&self.lot_by_position)
+            .map(|(hits, n)| proportion(*hits, *n))
+            .collect()
+    }
+
+    /// Per declarer position, the share of its Lots that failed in the first trick (the
+    /// declarer did not win it), with its 95% confidence half-width.
+    #[must_use]
+    pub fn lot_first_trick_fail_rate_by_position(&self) -> Vec<(f64, f64)> {
+        self.lot_first_trick_fail_by_position
+            .iter()
+            .zip(&self.lot_by_position)
+            .map(|(hits, n)| proportion(*hits, *n))
+            .collect()
+    }
+
+    /// Of every declaration, the share that failed in the first trick, with its 95%
+    /// confidence half-width.
+    #[must_use]
+    pub fn lot_first_trick_fail_rate(&self) -> (f64, f64) {
+        proportion(
+            self.lot_first_trick_fail_by_position.iter().sum(),
+            self.lot_by_position.iter().sum(),
         )
     }
 
@@ -196,6 +246,8 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
     let first = (first_dealer(&rules) + (index % n as u64) as usize) % n;
     let mut table = Table::new(rules, first, game_seed(config.seed, index)).map_err(engine)?;
     let mut last_worst: Option<usize> = None;
+    // The winner of the deal's first trick, once it is complete.
+    let mut first_winner: Option<usize> = None;
     loop {
         let scored = match table.next_step() {
             Step::Act { seat } => {
@@ -210,6 +262,9 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
                     },
                     other => engine(other),
                 })?;
+                if first_winner.is_none() {
+                    first_winner = applied.trick.as_ref().and_then(|t| t.winner);
+                }
                 applied.scored
             }
             Step::Draw { .. } => {
@@ -232,8 +287,16 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
             if result.facts.lot.is_some_and(|l| l.winner.is_some()) {
                 stats.lot_successes += 1;
             }
+            let winner = result.facts.lot.and_then(|l| l.winner);
             for seat in declarers {
-                stats.lot_by_position[position(seat)] += 1;
+                let p = position(seat);
+                stats.lot_by_position[p] += 1;
+                if winner == Some(seat) {
+                    stats.lot_success_by_position[p] += 1;
+                }
+                if first_winner != Some(seat) {
+                    stats.lot_first_trick_fail_by_position[p] += 1;
+                }
             }
         }
         for seat in 0..n {
@@ -265,6 +328,7 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
             }
         }
         last_worst = worst;
+        first_winner = None;
         *stats
             .rules_fired
             .entry(torite_core::record::rule_name(result.score.rule).to_owned())
@@ -332,6 +396,77 @@ mod tests {
         }
         assert_eq!(stats.deals_per_game, deals_per_game);
         assert_eq!(stats.scores_by_position, scores);
+    }
+
+    /// The Lot by declarer position: a success is counted for the one declarer who won every
+    /// trick, a first-trick failure for every declarer who did not win the first trick, never
+    /// both for one declaration; random players declare often and lose the first trick often.
+    #[test]
+    fn lot_outcomes_by_position_add_up() {
+        for rules in [
+            Preset::MiniMisere4.ruleset(),
+            Preset::MiniMisere4_1989.ruleset(),
+        ] {
+            let config = StatsConfig {
+                rules,
+                bots: vec!["random".into()],
+                games: 30,
+                seed: 3,
+            };
+            let s = run(&config, &|| {}).unwrap();
+            assert_eq!(
+                s.lot_success_by_position.iter().sum::<usize>(),
+                s.lot_successes
+            );
+            for p in 0..4 {
+                assert!(
+                    s.lot_success_by_position[p] + s.lot_first_trick_fail_by_position[p]
+                        <= s.lot_by_position[p]
+                );
+            }
+            assert!(s.lot_first_trick_fail_by_position.iter().sum::<usize>() > 0);
+            let (rate, _) = s.lot_first_trick_fail_rate();
+            assert!(rate > 0.0 && rate < 1.0, "{rate}");
+        }
+    }
+
+    /// A failed first trick is the declarer's loss of it: under the 1989 timing, where the
+    /// deal ends as soon as the one declarer loses a trick, a Lot that failed in the first
+    /// trick is a deal of one trick.
+    #[test]
+    fn a_first_trick_failure_ends_a_1989_deal_after_one_trick() {
+        let rules = Preset::MiniMisere4_1989.ruleset();
+        let specs: Vec<BotSpec> = vec!["random".parse().unwrap()];
+        let config = StatsConfig {
+            rules,
+            bots: vec!["random".into()],
+            games: 10,
+            seed: 5,
+        };
+        let s = run(&config, &|| {}).unwrap();
+        let mut one_trick_lots = 0;
+        for g in 0..10u64 {
+            let mut bots: Vec<Box<dyn Bot>> = (0..4)
+                .map(|seat| specs[0].build(bot_seed(5, g, seat as u64, 0x57A7)))
+                .collect();
+            let first = (3 + g as usize) % 4;
+            let mut table = Table::new(rules, first, game_seed(5, g)).unwrap();
+            while let Step::Act { seat } = table.next_step() {
+                let action = bots[seat].act(&table.view(seat).unwrap());
+                let applied = table.apply(action).unwrap();
+                if applied.scored.is_some() {
+                    let deal = table.last_deal().unwrap();
+                    if !deal.lot().declaring().is_empty() && deal.tricks_completed() == 1 {
+                        one_trick_lots += 1;
+                    }
+                }
+            }
+        }
+        assert!(one_trick_lots > 0);
+        assert_eq!(
+            s.lot_first_trick_fail_by_position.iter().sum::<usize>(),
+            one_trick_lots
+        );
     }
 
     #[test]

@@ -87,6 +87,20 @@ fn json(args: &Args, s: &Stats) -> String {
             "success_rate": success, "success_ci95": success_ci,
             "declared": s.lot_deals, "succeeded": s.lot_successes,
             "by_position": s.lot_by_position,
+            "first_trick_failed": s.lot_first_trick_fail_by_position.iter().sum::<usize>(),
+            "first_trick_fail_rate": s.lot_first_trick_fail_rate().0,
+            "first_trick_fail_ci95": s.lot_first_trick_fail_rate().1,
+            "declarers_by_position": (0..s.lot_by_position.len()).map(|p| {
+                let (rate, ci) = s.lot_success_rate_by_position()[p];
+                let (fail, fail_ci) = s.lot_first_trick_fail_rate_by_position()[p];
+                json!({
+                    "declared": s.lot_by_position[p],
+                    "succeeded": s.lot_success_by_position[p],
+                    "success_rate": rate, "success_ci95": ci,
+                    "first_trick_failed": s.lot_first_trick_fail_by_position[p],
+                    "first_trick_fail_rate": fail, "first_trick_fail_ci95": fail_ci,
+                })
+            }).collect::<Vec<_>>(),
         });
     }
     if matches!(args.rules.scoring, Scoring::Mura { .. }) {
@@ -237,6 +251,44 @@ fn table(args: &Args, s: &Stats) -> String {
             ],
         );
         out += "\n";
+        let declared: usize = s.lot_by_position.iter().sum();
+        let failed: usize = s.lot_first_trick_fail_by_position.iter().sum();
+        let (fail, fail_ci) = s.lot_first_trick_fail_rate();
+        out += &c.get(
+            "stats-lot-first-trick",
+            &[
+                ("rate", pct(fail, 1)),
+                ("ci", pct(fail_ci, 1)),
+                ("hits", failed.to_string()),
+                ("count", declared.to_string()),
+            ],
+        );
+        out += "\n";
+        out += &c.get("stats-lot-by-position", &[("last", (n - 1).to_string())]);
+        out += "\n";
+        out += &pad(&c.get("stats-position", &[]), 10, false);
+        out += &pad(&c.get("stats-lot-declarers", &[]), 12, true);
+        out += &pad(&c.get("stats-lot-success", &[]), 26, true);
+        out += &pad(&c.get("stats-lot-fail-first", &[]), 26, true);
+        out += "\n";
+        let success = s.lot_success_rate_by_position();
+        let first = s.lot_first_trick_fail_rate_by_position();
+        for p in 0..n {
+            out += &pad(&p.to_string(), 10, false);
+            out += &pad(&s.lot_by_position[p].to_string(), 12, true);
+            for ((rate, ci), hits) in [
+                (success[p], s.lot_success_by_position[p]),
+                (first[p], s.lot_first_trick_fail_by_position[p]),
+            ] {
+                let cell = if s.lot_by_position[p] == 0 {
+                    "-".to_owned()
+                } else {
+                    format!("{}% ± {}% ({hits})", pct(rate, 1), pct(ci, 1))
+                };
+                out += &pad(&cell, 26, true);
+            }
+            out += "\n";
+        }
     }
     if matches!(args.rules.scoring, Scoring::Mura { .. }) {
         let (rate, ci) = stats::proportion(s.exempt, s.seat_deals);
@@ -398,6 +450,9 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
         root.present().map_err(plot_error)?;
     }
     crate::save::save(&path, svg.as_bytes())?;
+    if rules.lot.is_some() {
+        lot_plot(&dir.join("lot-by-position.svg"), rules, s, c, &label)?;
+    }
     // Distribution of tricks per position.
     let path = dir.join("tricks-by-position.svg");
     let mut svg = String::new();
@@ -485,4 +540,84 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
     }
     crate::save::save(&path, svg.as_bytes())?;
     Ok(())
+}
+
+/// The Lot by the declarer's position: the share of Lots that succeeded and the share that
+/// failed in the first trick, each with its 95% interval.
+fn lot_plot(
+    path: &Path,
+    rules: &Ruleset,
+    s: &Stats,
+    c: &Catalog,
+    label: &str,
+) -> Result<(), Failure> {
+    let n = rules.players as usize;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                c.get("stats-plot-lot", &[("rules", label.to_owned())]),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(48)
+            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..1f64)
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .x_desc(c.get("stats-axis-declarer", &[]))
+            .y_desc(c.get("stats-axis-lot-share", &[]))
+            .draw()
+            .map_err(plot_error)?;
+        let series = [
+            (
+                s.lot_success_rate_by_position(),
+                c.get("stats-lot-success", &[]),
+                -0.1,
+                BLUE,
+            ),
+            (
+                s.lot_first_trick_fail_rate_by_position(),
+                c.get("stats-lot-fail-first", &[]),
+                0.1,
+                RED,
+            ),
+        ];
+        for (rates, name, shift, color) in series {
+            let declared = &s.lot_by_position;
+            chart
+                .draw_series(
+                    rates
+                        .iter()
+                        .enumerate()
+                        .filter(|(p, _)| declared[*p] > 0)
+                        .map(|(p, (m, ci))| {
+                            ErrorBar::new_vertical(
+                                p as f64 + shift,
+                                (m - ci).max(0.0),
+                                *m,
+                                (m + ci).min(1.0),
+                                color.filled(),
+                                10,
+                            )
+                        }),
+                )
+                .map_err(plot_error)?
+                .label(name)
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
+                });
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(plot_error)?;
+        root.present().map_err(plot_error)?;
+    }
+    crate::save::save(path, svg.as_bytes())
 }

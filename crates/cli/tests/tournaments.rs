@@ -508,3 +508,69 @@ fn arena_and_stats_show_penalties_as_penalties() {
         points.stdout
     );
 }
+
+/// Item 1: the Lot by the declarer's position, in the JSON (counts add up to the Lots
+/// declared) and the table, with first-trick failures, and its plot.
+#[test]
+fn stats_report_the_lot_by_declarer_position() {
+    let dir = scratch("plots-lot");
+    let out = torite(&[
+        "stats",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "2",
+        "--json",
+        "--plots",
+        dir.to_str().unwrap(),
+    ]);
+    let v = stdout_json(&out);
+    let lot = &v["lot"];
+    let rows = lot["declarers_by_position"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    let declared: u64 = rows.iter().map(|r| r["declared"].as_u64().unwrap()).sum();
+    let by_position: u64 = lot["by_position"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(declared, by_position);
+    let failed: u64 = rows
+        .iter()
+        .map(|r| r["first_trick_failed"].as_u64().unwrap())
+        .sum();
+    assert_eq!(lot["first_trick_failed"].as_u64().unwrap(), failed);
+    assert!(failed > 0, "{lot}");
+    let svg = std::fs::read_to_string(dir.join("lot-by-position.svg")).unwrap();
+    assert!(svg.contains("failed in trick 1"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let table = torite(&[
+        "stats",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "2",
+        "--lang",
+        "ja",
+    ]);
+    assert_ok(&table);
+    assert!(
+        table.stdout.contains("第1トリックでのロット失敗："),
+        "{}",
+        table.stdout
+    );
+    assert!(
+        table.stdout.contains("宣言者の手番位置別のロット"),
+        "{}",
+        table.stdout
+    );
+}
