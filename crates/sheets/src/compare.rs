@@ -107,16 +107,44 @@ fn lot_points(rules: &Ruleset, w: &Words) -> String {
     }
 }
 
-fn trick_points(rules: &Ruleset, w: &Words) -> String {
-    match rules.scoring {
-        Scoring::TrickTable { points } => points
-            .iter()
-            .take(rules.tricks() + 1)
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
-        _ => w.t("sheet-cmp-none"),
+/// The trick tables of the family, one row a ruleset, one column a number of tricks (blank
+/// past a ruleset's hand), each cell that differs from the first row's marked.
+fn trick_table(family: &[Ruleset], w: &Words) -> Option<Table> {
+    let tables: Vec<(String, Vec<String>)> = family
+        .iter()
+        .filter_map(|r| match r.scoring {
+            Scoring::TrickTable { points } => Some((
+                heading(r, w),
+                points
+                    .iter()
+                    .take(r.tricks() + 1)
+                    .map(ToString::to_string)
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let most = tables.iter().map(|(_, p)| p.len()).max()?;
+    let mut head = vec![w.t("sheet-tricks")];
+    head.extend((0..most).map(|t| t.to_string()));
+    let mut rows = vec![head];
+    let first = tables[0].1.clone();
+    for (name, points) in tables {
+        let mut row = vec![name];
+        for t in 0..most {
+            let cell = points.get(t).cloned().unwrap_or_default();
+            if !cell.is_empty() && first.get(t) != Some(&cell) {
+                row.push(format!("{MARK} {cell}"));
+            } else {
+                row.push(cell);
+            }
+        }
+        rows.push(row);
     }
+    Some(Table {
+        rows,
+        header_column: true,
+    })
 }
 
 fn end(rules: &Ruleset, w: &Words) -> String {
@@ -132,7 +160,7 @@ fn end(rules: &Ruleset, w: &Words) -> String {
 /// column marked with [`MARK`].
 fn table(family: &[Ruleset], w: &Words) -> Table {
     type Cell = fn(&Ruleset, &Words) -> String;
-    let rows: [(&str, Cell); 9] = [
+    let rows: [(&str, Cell); 8] = [
         ("sheet-cmp-row-players", |r, _| r.players.to_string()),
         ("sheet-cmp-row-deck", deck),
         ("sheet-cmp-row-ranks", |r, _| order(r.ranking, r.ranks, " ")),
@@ -141,7 +169,6 @@ fn table(family: &[Ruleset], w: &Words) -> Table {
         ("sheet-cmp-row-joker", joker),
         ("sheet-cmp-row-lot", lot_timing),
         ("sheet-cmp-row-lot-points", lot_points),
-        ("sheet-cmp-row-tricks", trick_points),
     ];
     let mut head = vec![String::new()];
     head.extend(family.iter().map(|r| heading(r, w)));
@@ -180,6 +207,14 @@ pub(crate) fn sections(rules: &Ruleset, w: &Words) -> Vec<Section> {
         &[],
     )));
     let mut out = vec![section(w.t("sheet-cmp-sec-table"), blocks)];
+    if let Some(tricks) = trick_table(&family, w) {
+        let key = if family.iter().any(|r| r.lot.is_some()) {
+            "sheet-cmp-sec-tricks-lot"
+        } else {
+            "sheet-cmp-sec-tricks"
+        };
+        out.push(section(w.t(key), vec![Block::Table(tricks)]));
+    }
     // The play, where every column plays alike (the same follow and trump rules).
     if family
         .iter()

@@ -195,7 +195,13 @@ fn footer(out: &mut String, sheet: &Sheet, left_mm: f32, width_mm: f32) {
 }
 
 fn rules(out: &mut String, css: &mut String, sheet: &Sheet, body: &[Section]) {
-    let scale = crate::pdf::rules_scale(sheet, body);
+    // A browser wraps a fixed-layout table's narrow cells a little sooner than the PDF does:
+    // a page with one is set a little smaller so that it still fits.
+    let wide = body
+        .iter()
+        .flat_map(|s| &s.blocks)
+        .any(|b| matches!(b, Block::Table(t) if t.header_column && crate::pdf::too_wide(t)));
+    let scale = crate::pdf::rules_scale(sheet, body) * if wide { 0.95 } else { 1.0 };
     let _ = write!(
         css,
         ".rules .inner {{ position: absolute; top: {top}; left: {x}; right: {x}; bottom: {bottom}; overflow: hidden; }}\n\
