@@ -122,6 +122,22 @@ fn the_compare_sheet_sets_the_six_mini_misere_forms_side_by_side_with_difference
                 assert!(text.contains("◆ ロットなし"), "{text}");
             }
         }
+        // The trick tables side by side: a row a form, a column a number of tricks, the
+        // four-player 1989 form's 7 and 12 marked.
+        let Body::Rules(sections) = &sheet.body else {
+            panic!("not a rules page")
+        };
+        let Some(torite_sheets::Block::Table(tricks)) = sections[1].blocks.first() else {
+            panic!("no trick table")
+        };
+        assert_eq!(tricks.rows.len(), 7, "{lang}");
+        assert_eq!(tricks.rows[0].len(), 9, "{lang}: 0 to 7 tricks");
+        assert_eq!(tricks.rows[2][1..4], ["◆ 7", "1", "2"], "{lang}");
+        assert_eq!(tricks.rows[2][7], "◆ 12", "{lang}");
+        assert_eq!(
+            tricks.rows[1][8], "",
+            "{lang}: six cards each, no seventh trick"
+        );
         // One A4 page at a readable size; in HTML the wide table is laid out as in the PDF.
         assert!(sheet.fit_scale() >= 0.8, "{lang}: {}", sheet.fit_scale());
         assert!(sheet.html().contains("table-layout: fixed"), "{lang}");
