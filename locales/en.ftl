@@ -111,7 +111,7 @@ rule-own-points-two-equal = two seats equal: the third scores its card points
 rule-penalty = penalty: tricks won plus one, unless exempt
 
 ## Help
-help-keys = ←/→ Enter play · 1–9 pick · ? rules · h hint · l last trick · u undo · q quit
+help-keys = ←/→ Enter play · { $numbers } pick · ? help · h hint · l last · u undo · q quit
 help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:S). ? rules, h hint, l last trick, u undo, q quit.
 rules-title = Rules: { $name }
 
@@ -120,6 +120,12 @@ undone = Taken back: your last move, and the bots' moves after it.
 undo-none = Nothing of yours to take back in this deal.
 lot-confirm = Declare the Lot and win every trick?
 lot-confirm-keys = y or Enter: declare · any other key: not now
+quit-title = Quit
+keys-title = Keys
+keys-choose = ←/→ choose a card or an answer; Enter or Space plays it.
+keys-numbers = 1 to 9 pick the first to ninth choice at once; 0, - and = the tenth, eleventh and twelfth.
+keys-other = ? this help · h a hint · l the last trick · u take back your last move · q quit (the game is saved).
+keys-marks = On the table: ★ the card winning the trick so far, ← the card that led it, (D) the dealer, LOT a Lot declarer.
 
 ## Score keeping (games played with real cards)
 score-title = Score sheet: { $name }

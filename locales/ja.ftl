@@ -122,7 +122,7 @@ rule-own-points-two-equal = 2人が同点：残る1人が自分の得点札の�
 rule-penalty = 失点：取ったトリック数＋1（免除点に達すれば0）
 
 ## ヘルプ
-help-keys = ←/→ Enter 出す · 1–9 直接 · ? ルール · h ヒント · l 直前 · u 取消 · q 終了
+help-keys = ←/→ Enter 出す · { $numbers } 直接 · ? ヘルプ · h ヒント · l 直前 · u 取消 · q 終了
 help-plain = 行動の番号かコード（AS, 10H, lot, pass, call:S）を入力。? ルール、h ヒント、l 直前のトリック、u 取り消し、q 終了。
 rules-title = ルール: { $name }
 
@@ -131,6 +131,12 @@ undone = 直前のあなたの手を、その後のボットの手と一緒に�
 undo-none = このディールで取り消せるあなたの手はありません。
 lot-confirm = ロットを宣言して、すべてのトリックを取りにいきますか？
 lot-confirm-keys = y か Enter: 宣言する · ほかのキー: やめる
+quit-title = 終了
+keys-title = キー操作
+keys-choose = ←/→ でカードや答えを選び、Enter かスペースで出します。
+keys-numbers = 1～9 で1～9番目の選択肢を直接選びます。0、-、= は10～12番目です。
+keys-other = ? このヘルプ · h ヒント · l 直前のトリック · u 自分の直前の手を取り消す · q 終了（ゲームは保存されます）
+keys-marks = 場の印: ★ いまトリックを取っているカード、← リードしたカード、(D) ディーラー、LOT ロットの宣言者
 
 ## 得点記録（実物のカードで遊んだゲーム）
 score-title = 得点表: { $name }

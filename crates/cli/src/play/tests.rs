@@ -108,7 +108,7 @@ fn tick(session: &mut Session, ui: &mut Ui<'_>) -> bool {
         return true;
     }
     if session.start_deal_if_needed().expect("a deal starts") {
-        ui.cursor = 0;
+        tui::new_deal(session, ui);
         return true;
     }
     if let Some(result) = session.finish_deal().expect("the deal is scored") {
@@ -118,6 +118,7 @@ fn tick(session: &mut Session, ui: &mut Ui<'_>) -> bool {
     match session.step_bot().expect("the bot acts") {
         Some(events) => {
             tui::log_events(ui, &events);
+            tui::turn_begins(session, ui);
             true
         }
         None => false,
@@ -285,7 +286,7 @@ fn screens_mini_misere_mid_trick_rules_last_trick_and_illegal_card() {
                 "trick-won-by",
                 &[("seat", seat_name(lang, 1, "heuristic"))],
             ),
-            t(lang, "help-keys", &[]),
+            t(lang, "help-keys", &[("numbers", "1–9".to_owned())]),
             "★ ←".to_owned(),
         ] {
             assert!(
@@ -811,6 +812,114 @@ fn screens_completed_trick_kept_in_view() {
         assert!(ui.kept.is_none());
         assert_eq!(session.view().expect("a deal").hand().len(), hand);
         assert!(!text(&draw(&session, &ui)).contains(&format!("{winner} ★")));
+        remove(&saved);
+    }
+}
+
+/// The cursor starts each turn on a legal choice, also when the first card of the hand may not
+/// be played.
+#[test]
+fn the_cursor_starts_on_a_legal_card() {
+    let Table {
+        mut session,
+        words,
+        summary,
+        saved,
+    } = table("mini-misere-4", 7, Lang::En, "cursor");
+    let mut ui = new_ui(&words, &summary);
+    play_until(&mut session, &mut ui, |s, ui| {
+        no_overlay(s, ui)
+            && s.view()
+                .is_some_and(|v| matches!(tui::choices(&v)[0], Choice::Card(_, false)))
+    });
+    let view = session.view().expect("a deal");
+    let list = tui::choices(&view);
+    assert!(ui.cursor > 0);
+    assert!(matches!(list[ui.cursor], Choice::Card(_, true)), "{list:?}");
+    assert!(
+        list[..ui.cursor]
+            .iter()
+            .all(|c| matches!(c, Choice::Card(_, false)))
+    );
+    remove(&saved);
+}
+
+/// Jass hands have twelve cards: `0`, `-` and `=` pick the tenth to twelfth, and the help line
+/// says so while there are more than nine choices.
+#[test]
+fn number_keys_reach_the_tenth_to_twelfth_card() {
+    for (lang, key, index) in [(Lang::En, '0', 9), (Lang::Ja, '-', 10), (Lang::En, '=', 11)] {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mittlere-jass", 3, lang, &format!("keys-{index}"));
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, no_overlay);
+        let view = session.view().expect("a deal");
+        assert_eq!(view.hand().len(), 12);
+        let list = tui::choices(&view);
+        let Choice::Card(card, true) = list[index] else {
+            panic!("{lang}: the first turn's cards are all legal: {list:?}")
+        };
+        let screen = text(&draw(&session, &ui));
+        assert!(screen.contains(" 1–9 0-= "), "{screen}");
+        assert!(press(&mut session, &mut ui, KeyCode::Char(key)));
+        assert!(ui.message.is_empty(), "{}", ui.message);
+        assert!(!session.view().expect("a deal").hand().contains(card));
+        remove(&saved);
+    }
+}
+
+/// `?` opens with the keys, the number keys and the table's marks (★, ←) explained; the quit
+/// popup is titled in words; a new deal starts without the last deal's "wins the trick".
+#[test]
+fn help_keys_quit_title_and_a_clean_new_deal() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 7, lang, "help");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, no_overlay);
+        assert!(press(&mut session, &mut ui, KeyCode::Char('?')));
+        let screen = snapshot("mini-misere-4-help", lang, &session, &ui);
+        for key in ["keys-title", "keys-numbers", "keys-marks"] {
+            let first = t(lang, key, &[]);
+            let first = first.split(' ').next().expect("a word");
+            assert!(screen.contains(first), "{key}:\n{screen}");
+        }
+        assert!(screen.contains('★') && screen.contains("← "), "{screen}");
+        assert!(press(&mut session, &mut ui, KeyCode::Esc));
+        assert!(press(&mut session, &mut ui, KeyCode::Char('q')));
+        let screen = text(&draw(&session, &ui));
+        assert!(
+            screen.contains(&format!("┌ {} ─", t(lang, "quit-title", &[]))),
+            "{screen}"
+        );
+        assert!(press(&mut session, &mut ui, KeyCode::Char('n')));
+        play_until(&mut session, &mut ui, |s, ui| {
+            no_overlay(s, ui)
+                && s.deal_number() == 2
+                && s.view().is_some_and(|v| v.tricks_completed() == 0)
+        });
+        let screen = snapshot("mini-misere-4-new-deal", lang, &session, &ui);
+        let won = t(lang, "trick-won-by", &[("seat", String::new())]);
+        assert!(!screen.contains(won.trim()), "{screen}");
+        assert!(
+            screen
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.starts_with(&format!(
+                    "│{}:  {} ",
+                    t(lang, "total", &[]),
+                    t(lang, "seat-you", &[])
+                ))),
+            "{screen}"
+        );
         remove(&saved);
     }
 }

@@ -142,16 +142,17 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     // Scores.
     let totals = session.game().totals();
     let mut score_spans = vec![Span::styled(
-        format!("{} ", words.t("total", &[])),
+        format!("{}:  ", words.t("total", &[])),
         Style::default().add_modifier(Modifier::BOLD),
     )];
     for (seat, total) in totals.iter().enumerate() {
+        // "You 3", "2:heuristic 5": the seat numbers as on the table.
         let name = if seat == session.human() {
             words.t("seat-you", &[])
         } else {
-            session.names()[seat].clone()
+            format!("{seat}:{}", session.names()[seat])
         };
-        score_spans.push(Span::raw(format!("{seat}:{name} {total}")));
+        score_spans.push(Span::raw(format!("{name} {total}")));
         if let Some(marks) = strokes_and_circles(session, seat) {
             score_spans.push(Span::styled(
                 format!(" {marks}"),
@@ -215,11 +216,17 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     match &ui.overlay {
         Overlay::None => {}
         Overlay::Rules => {
-            let lines = ui
-                .summary
-                .iter()
-                .filter(|l| !l.starts_with("# "))
-                .map(|l| match l.strip_prefix("## ") {
+            let keys = ["keys-choose", "keys-numbers", "keys-other", "keys-marks"];
+            let mut lines: Vec<Line<'static>> = vec![Line::styled(
+                words.t("keys-title", &[]),
+                Style::default().add_modifier(Modifier::BOLD),
+            )];
+            lines.extend(
+                keys.iter()
+                    .map(|k| Line::from(format!("• {}", words.t(k, &[])))),
+            );
+            let sheet = ui.summary.iter().filter(|l| !l.starts_with("# ")).map(|l| {
+                match l.strip_prefix("## ") {
                     Some(heading) => Line::styled(
                         heading.to_owned(),
                         Style::default().add_modifier(Modifier::BOLD),
@@ -228,8 +235,9 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
                         l.strip_prefix("- ")
                             .map_or_else(|| l.clone(), |item| format!("• {item}")),
                     ),
-                })
-                .collect();
+                }
+            });
+            lines.extend(sheet);
             let title = words.t(
                 "rules-title",
                 &[("name", words.catalog.preset_name(rules.base))],
@@ -309,7 +317,7 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
             popup(
                 frame,
                 area,
-                "q",
+                &words.t("quit-title", &[]),
                 vec![Line::from(words.t("quit-confirm", &[]))],
             );
         }
@@ -412,7 +420,7 @@ fn popup_scrolled(
     frame.render_widget(paragraph.scroll((scroll.min(hidden), 0)), rect);
 }
 
-/// The width of a seat's corner of the table: room for "トリック 12  得点札 157".
+/// The width of a seat's corner of the table: room for "トリック 12  点数 157".
 const SEAT_WIDTH: u16 = 24;
 
 fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>, view: &View<'_>) {
@@ -532,7 +540,10 @@ fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>
         ));
     }
     lines.push(Line::styled(
-        words.t("help-keys", &[]),
+        words.t(
+            "help-keys",
+            &[("numbers", number_keys(view.hand().len() + 1))],
+        ),
         Style::default().fg(Color::DarkGray),
     ));
     frame.render_widget(
@@ -541,6 +552,27 @@ fn draw_bottom(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>
             .block(Block::default().borders(Borders::ALL)),
         area,
     );
+}
+
+/// The number keys that pick one of `choices` choices: `1–9`, and `0`, `-` and `=` for the
+/// tenth to twelfth ones when there are more than nine.
+fn number_keys(choices: usize) -> String {
+    if choices > 9 {
+        "1–9 0-=".to_owned()
+    } else {
+        "1–9".to_owned()
+    }
+}
+
+/// The choice a number key picks: `1`–`9` the first nine, `0`, `-` and `=` the next three.
+fn number_key(c: char) -> Option<usize> {
+    match c {
+        '1'..='9' => Some(c as usize - '1' as usize),
+        '0' => Some(9),
+        '-' => Some(10),
+        '=' => Some(11),
+        _ => None,
+    }
 }
 
 /// The hand while another seat is acting: cards only.
@@ -688,8 +720,8 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
         KeyCode::Left => ui.cursor = ui.cursor.saturating_sub(1),
         KeyCode::Right => ui.cursor += 1,
         KeyCode::Enter | KeyCode::Char(' ') => choose(session, ui),
-        KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
-            ui.cursor = c as usize - '1' as usize;
+        KeyCode::Char(c) if let Some(index) = number_key(c) => {
+            ui.cursor = index;
             let lot = session.view().is_some_and(|view| {
                 choices(&view).get(ui.cursor) == Some(&Choice::Other(Action::Lot))
             });
@@ -711,6 +743,21 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
         ui.cursor = ui.cursor.min(count.saturating_sub(1));
     }
     true
+}
+
+/// A deal begins for the player: the last deal's events and messages go, and the cursor is
+/// on the first legal choice.
+pub(super) fn new_deal(session: &Session, ui: &mut Ui<'_>) {
+    ui.log.clear();
+    ui.message.clear();
+    ui.cursor = first_legal(session);
+}
+
+/// After a bot's action: when the human is now to act, the cursor starts on a legal choice.
+pub(super) fn turn_begins(session: &Session, ui: &mut Ui<'_>) {
+    if session.human_to_act() {
+        ui.cursor = first_legal(session);
+    }
 }
 
 /// Takes back the human's last decision of the deal (`u`), the bots' actions after it with it.
@@ -799,7 +846,7 @@ fn event_loop(
     let mut ui = Ui {
         words,
         summary,
-        cursor: 0,
+        cursor: first_legal(session),
         message: String::new(),
         overlay: Overlay::None,
         log: Vec::new(),
@@ -821,7 +868,7 @@ fn event_loop(
                 continue;
             }
             if session.start_deal_if_needed()? {
-                ui.cursor = 0;
+                new_deal(session, &mut ui);
                 continue;
             }
             if let Some(result) = session.finish_deal()? {
@@ -831,6 +878,7 @@ fn event_loop(
             if !session.human_to_act() && Instant::now() >= next_bot {
                 if let Some(events) = session.step_bot()? {
                     log_events(&mut ui, &events);
+                    turn_begins(session, &mut ui);
                 }
                 next_bot = Instant::now() + bot_pause;
                 continue;
