@@ -116,7 +116,7 @@ help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:
 rules-title = Rules: { $name }
 
 ## torite play: undo and confirmations
-undone = Taken back: your last move, and the bots' moves after it.
+play-undone = Taken back: your last move, and the bots' moves after it.
 undo-none = Nothing of yours to take back in this deal.
 lot-confirm = Declare the Lot and win every trick?
 lot-confirm-keys = y or Enter: declare · any other key: not now

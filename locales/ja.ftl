@@ -34,7 +34,7 @@ lot-none = ロット宣言なし
 leader = { $seat }のリード
 winning = 勝ち札: { $seat }
 tricks-won = トリック
-card-points = 得点札
+card-points = 点数
 score = 得点
 total = 累計
 hand = 手札
@@ -117,8 +117,8 @@ rule-two-middle-equal = 中位2人が同点
 rule-all-differ = 全員の点数が異なる
 rule-all-but-one-equal = 1人を除いて全員同点
 rule-plus-minus = 最高点と最低点の人が1点ずつ
-rule-own-points = 最高点と最低点の人が自分の得点札の点を得る
-rule-own-points-two-equal = 2人が同点：残る1人が自分の得点札の点を得る
+rule-own-points = 最高点と最低点の人が自分のカードの点数を得る
+rule-own-points-two-equal = 2人が同点：残る1人が自分のカードの点数を得る
 rule-penalty = 失点：取ったトリック数＋1（免除点に達すれば0）
 
 ## ヘルプ
@@ -127,7 +127,7 @@ help-plain = 行動の番号かコード（AS, 10H, lot, pass, call:S）を入�
 rules-title = ルール: { $name }
 
 ## torite play: 取り消しと確認
-undone = 直前のあなたの手を、その後のボットの手と一緒に取り消しました。
+play-undone = 直前のあなたの手を、その後のボットの手と一緒に取り消しました。
 undo-none = このディールで取り消せるあなたの手はありません。
 lot-confirm = ロットを宣言して、すべてのトリックを取りにいきますか？
 lot-confirm-keys = y か Enter: 宣言する · ほかのキー: やめる
@@ -145,7 +145,7 @@ score-deal = 第{ $number }ディール（ディーラー: { $dealer }）
 ask-lot = ロット宣言は？宣言した席の番号、なければ - :
 ask-lot-winner = 宣言者が全トリックを取りましたか？その席の番号、取れなかったら - :
 ask-tricks = 各席の取ったトリック数（{ $count }つの数、合計{ $total }）:
-ask-points = 各席の得点札の点（{ $count }つの数、合計{ $total }）:
+ask-points = 各席のカードの点数（{ $count }つの数、合計{ $total }）:
 ask-draw = { $seats }が同点です。いちばん強いカードを引いたのはどの席？
 bad-entry = 受け付けられません: { $why }
 bad-numbers = { $count }つの整数を入力してください
@@ -467,7 +467,7 @@ facts-no-lot = このゲームにロットはありません
 facts-bad-declarers = ロットの宣言者はこのゲームの席でなければなりません
 facts-winner-did-not-declare = { $seat }はロットを宣言していないのに成功者になっています
 facts-tricks-total = トリック数の合計が{ $given }ですが、1ディールは{ $expected }トリックです
-facts-points-total = 得点札の合計が{ $given }ですが、1ディールの合計は{ $expected }です
+facts-points-total = カードの点数の合計が{ $given }ですが、1ディールの合計は{ $expected }です
 facts-points-without-trick = { $seat }はトリックを取っていないのに{ $points }点あります
 
 ## Games (preset names)
@@ -622,7 +622,7 @@ show-lot-failed = ロット: { $seats }（失敗）
 show-lot-open = ロット: { $seats }（進行中）
 show-trick = 第{ $number }トリック
 show-tricks = トリック
-show-points = 得点札
+show-points = 点数
 show-score = 得点
 show-total = 累計
 show-deal-open = ディール進行中

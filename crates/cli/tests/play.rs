@@ -586,7 +586,7 @@ fn whole_game_mittlere_jass() {
         assert_eq!(
             transcript
                 .lines()
-                .filter(|l| l.trim_start().starts_with(lang.pick("Points", "得点札")))
+                .filter(|l| l.trim_start().starts_with(lang.pick("Points", "点数")))
                 .count(),
             12
         );

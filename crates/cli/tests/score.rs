@@ -375,7 +375,7 @@ fn sheet_mittlere_jass() {
         assert_eq!(rows(&out, lang), expected_rows(lang, &sheet), "{out}");
         assert!(out.contains(lang.pick(
             "Card points per seat (3 numbers adding up to 157):",
-            "各席の得点札の点（3つの数、合計157）:"
+            "各席のカードの点数（3つの数、合計157）:"
         )));
         assert!(out.contains(&lang.deal(12, 2)));
         assert!(!out.contains(&lang.deal(13, 0)));
@@ -634,7 +634,7 @@ fn sheet_mura_4() {
         assert_eq!(rows(&out, lang), expected_rows(lang, &sheet), "{out}");
         assert!(out.contains(lang.pick(
             "Card points per seat (4 numbers adding up to 16–20):",
-            "各席の得点札の点（4つの数、合計16–20）:"
+            "各席のカードの点数（4つの数、合計16–20）:"
         )));
         assert_ends(&out, lang, &[1, 2], &path);
         assert_eq!(saved(&path)["winners"], json!([1, 2]));
@@ -725,11 +725,11 @@ fn bad_entries_are_refused_with_a_reason() {
         for (en, ja) in [
             (
                 "card points add up to 150, but a deal has 157",
-                "得点札の合計が150ですが、1ディールの合計は157です",
+                "カードの点数の合計が150ですが、1ディールの合計は157です",
             ),
             (
                 "card points add up to 158, but a deal has 157",
-                "得点札の合計が158ですが、1ディールの合計は157です",
+                "カードの点数の合計が158ですが、1ディールの合計は157です",
             ),
             (
                 "Seat 0 won no trick but has 10 points",
@@ -760,7 +760,7 @@ fn bad_entries_are_refused_with_a_reason() {
         assert!(
             out.contains(&lang.bad_facts(
                 "card points add up to 21, but a deal has 16–20",
-                "得点札の合計が21ですが、1ディールの合計は16–20です"
+                "カードの点数の合計が21ですが、1ディールの合計は16–20です"
             )),
             "{out}"
         );

@@ -418,6 +418,23 @@ mod tests {
         }
     }
 
+    /// A key defined twice would make one of its uses show the other's words (the bundle
+    /// keeps the first and ignores the rest).
+    #[test]
+    fn no_key_is_defined_twice() {
+        for lang in Lang::ALL {
+            let mut seen = std::collections::HashSet::new();
+            let twice: Vec<String> = keys(lang.source())
+                .into_iter()
+                .filter(|k| !seen.insert(k.clone()))
+                .collect();
+            assert!(twice.is_empty(), "{lang}: defined twice: {twice:?}");
+            let resource = FluentResource::try_new(lang.source().to_owned()).expect("parses");
+            let mut bundle = FluentBundle::new_concurrent(vec![lang.code().parse().expect("id")]);
+            assert!(bundle.add_resource(resource).is_ok(), "{lang}");
+        }
+    }
+
     #[test]
     fn both_languages_have_the_same_keys() {
         let mut en = keys(EN_FTL);

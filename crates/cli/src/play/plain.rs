@@ -229,7 +229,7 @@ pub fn run(
             },
             "u" | "U" | "undo" => {
                 let key = if session.undo()? {
-                    "undone"
+                    "play-undone"
                 } else {
                     "undo-none"
                 };

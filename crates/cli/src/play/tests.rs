@@ -717,7 +717,7 @@ fn undo_key_takes_back_the_last_decision() {
         assert!(session.view().expect("a deal").hand().len() < first);
         for hand in hands.iter().rev() {
             assert!(press(&mut session, &mut ui, KeyCode::Char('u')));
-            assert_eq!(ui.message, t(lang, "undone", &[]));
+            assert_eq!(ui.message, t(lang, "play-undone", &[]));
             assert!(session.human_to_act());
             assert_eq!(session.view().expect("a deal").hand(), *hand);
         }

@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, Trick, View};
 
 use super::session::{Event, Session};
-use super::text::{Words, pad};
+use super::text::{self, Words, pad};
 use crate::Failure;
 
 /// What covers the table.
@@ -216,28 +216,7 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     match &ui.overlay {
         Overlay::None => {}
         Overlay::Rules => {
-            let keys = ["keys-choose", "keys-numbers", "keys-other", "keys-marks"];
-            let mut lines: Vec<Line<'static>> = vec![Line::styled(
-                words.t("keys-title", &[]),
-                Style::default().add_modifier(Modifier::BOLD),
-            )];
-            lines.extend(
-                keys.iter()
-                    .map(|k| Line::from(format!("• {}", words.t(k, &[])))),
-            );
-            let sheet = ui.summary.iter().filter(|l| !l.starts_with("# ")).map(|l| {
-                match l.strip_prefix("## ") {
-                    Some(heading) => Line::styled(
-                        heading.to_owned(),
-                        Style::default().add_modifier(Modifier::BOLD),
-                    ),
-                    None => Line::from(
-                        l.strip_prefix("- ")
-                            .map_or_else(|| l.clone(), |item| format!("• {item}")),
-                    ),
-                }
-            });
-            lines.extend(sheet);
+            let lines = help_lines(words, ui.summary, popup_width(area).saturating_sub(2));
             let title = words.t(
                 "rules-title",
                 &[("name", words.catalog.preset_name(rules.base))],
@@ -359,6 +338,59 @@ fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<L
     lines
 }
 
+/// The `?` popup's lines for an inner width of `width` columns: the keys, then the rules sheet
+/// (`## ` headings bold, `- ` items as bullets, `| a | b |` tables with their columns aligned),
+/// each wrapped to the width, a bullet's lines after the first indented under its text.
+fn help_lines(words: &Words, summary: &[String], width: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width);
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut lines = vec![Line::styled(words.t("keys-title", &[]), bold)];
+    let bullet = |text: &str| {
+        text::wrap(&format!("• {text}"), width, "  ")
+            .into_iter()
+            .map(Line::from)
+            .collect::<Vec<_>>()
+    };
+    for key in ["keys-choose", "keys-numbers", "keys-other", "keys-marks"] {
+        lines.extend(bullet(&words.t(key, &[])));
+    }
+    let sheet: Vec<&str> = summary
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.starts_with("# "))
+        .collect();
+    let mut i = 0;
+    while i < sheet.len() {
+        let line = sheet[i];
+        if text::is_table_row(line) {
+            let end = (i..sheet.len())
+                .find(|&j| !text::is_table_row(sheet[j]))
+                .unwrap_or(sheet.len());
+            for row in text::table_rows(&sheet[i..end]) {
+                lines.extend(text::wrap(&row, width, "  ").into_iter().map(Line::from));
+            }
+            i = end;
+            continue;
+        }
+        match (line.strip_prefix("## "), line.strip_prefix("- ")) {
+            (Some(heading), _) => lines.extend(
+                text::wrap(heading, width, "")
+                    .into_iter()
+                    .map(|l| Line::styled(l, bold)),
+            ),
+            (None, Some(item)) => lines.extend(bullet(item)),
+            (None, None) => lines.extend(text::wrap(line, width, "").into_iter().map(Line::from)),
+        }
+        i += 1;
+    }
+    lines
+}
+
+/// A popup's width on a screen of `area`.
+fn popup_width(area: Rect) -> u16 {
+    area.width.saturating_sub(8).min(72)
+}
+
 fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>) {
     popup_scrolled(frame, area, title, lines, 0);
 }
@@ -372,7 +404,7 @@ fn popup_scrolled(
     lines: Vec<Line<'static>>,
     scroll: u16,
 ) {
-    let width = area.width.saturating_sub(8).min(72);
+    let width = popup_width(area);
     let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false }).block(
         Block::default()
             .borders(Borders::ALL)
@@ -766,7 +798,7 @@ fn undo(session: &mut Session, ui: &mut Ui<'_>) {
         Ok(true) => {
             ui.log.clear();
             ui.cursor = first_legal(session);
-            ui.words.t("undone", &[])
+            ui.words.t("play-undone", &[])
         }
         Ok(false) => ui.words.t("undo-none", &[]),
         Err(e) => e.message,
