@@ -923,3 +923,58 @@ fn help_keys_quit_title_and_a_clean_new_deal() {
         remove(&saved);
     }
 }
+
+/// The whole `?` popup of every preset, scrolled from top to bottom at 80×24 in both
+/// languages: no raw table pipes, every line inside the border, and no Japanese line starting
+/// with a closing mark.
+#[test]
+fn help_popup_reads_cleanly_to_its_end() {
+    for preset in Preset::ALL {
+        for lang in Lang::ALL {
+            let Table {
+                mut session,
+                words,
+                summary,
+                saved,
+            } = table(preset.id(), 1, lang, &format!("help-{}", preset.id()));
+            let mut ui = new_ui(&words, &summary);
+            session.start_deal_if_needed().expect("a deal");
+            assert!(press(&mut session, &mut ui, KeyCode::Char('?')));
+            let mut seen = Vec::new();
+            for _ in 0..60 {
+                let terminal = draw(&session, &ui);
+                let buffer = terminal.backend().buffer();
+                let screen = text(&terminal);
+                // The popup's borders are columns 4 and 75 (72 wide on 80 columns).
+                for y in 2..23 {
+                    let left = buffer[(4, y)].symbol();
+                    if left != "│" {
+                        continue;
+                    }
+                    assert_eq!(
+                        buffer[(75, y)].symbol(),
+                        "│",
+                        "{preset:?} {lang}: row {y}\n{screen}"
+                    );
+                    let mut inside = String::new();
+                    for x in 5..75 {
+                        inside.push_str(buffer[(x, y)].symbol());
+                    }
+                    let body = inside.trim();
+                    assert!(
+                        !body.starts_with(['。', '、', 'ー', '）', '」']),
+                        "{preset:?} {lang}: {inside}\n{screen}"
+                    );
+                    assert!(!body.starts_with('|'), "{preset:?} {lang}: {inside}");
+                    seen.push(inside.trim_end().to_owned());
+                }
+                if screen.contains(" ↑ ┘") || !screen.contains('↓') {
+                    break;
+                }
+                assert!(press(&mut session, &mut ui, KeyCode::Down));
+            }
+            assert!(seen.len() > 10, "{preset:?} {lang}");
+            remove(&saved);
+        }
+    }
+}

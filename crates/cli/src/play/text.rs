@@ -127,3 +127,214 @@ impl Words {
         menu
     }
 }
+
+/// Characters a line may not start with (Japanese line breaking, 行頭禁則): closing brackets,
+/// punctuation, the long vowel mark and small kana.
+fn no_line_start(c: char) -> bool {
+    "。、，．・：；？！）」』】〕〉》ー～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々,.:;?!)]}%"
+        .contains(c)
+}
+
+/// Characters a line may not end with (行末禁則): opening brackets.
+fn no_line_end(c: char) -> bool {
+    "（「『【〔〈《([{".contains(c)
+}
+
+/// `text` wrapped to `width` terminal columns, the lines after the first starting with
+/// `indent`: at blanks between words, and between any two East Asian wide characters except
+/// where a line would start with a closing mark (`。`, `ー`, `）`…) or end with an opening one,
+/// whose neighbour then moves to the next line with it. A word longer than a line is cut.
+pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    use torite_i18n::present::columns;
+    // Units: a word, one blank, or one wide character.
+    let mut units: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        let wide = columns(c.encode_utf8(&mut [0; 4])) > 1 || (no_line_start(c) && !c.is_ascii());
+        if c == ' ' || wide {
+            if !word.is_empty() {
+                units.push(std::mem::take(&mut word));
+            }
+            units.push(c.to_string());
+        } else {
+            word.push(c);
+        }
+    }
+    if !word.is_empty() {
+        units.push(word);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line: Vec<String> = Vec::new();
+    let room = |lines: &Vec<String>| {
+        if lines.is_empty() {
+            width.max(1)
+        } else {
+            width.saturating_sub(columns(indent)).max(1)
+        }
+    };
+    let finish = |lines: &mut Vec<String>, line: &mut Vec<String>| {
+        while line.last().is_some_and(|u| u == " ") {
+            line.pop();
+        }
+        let prefix = if lines.is_empty() { "" } else { indent };
+        lines.push(format!("{prefix}{}", line.concat()));
+        line.clear();
+    };
+    let mut queue: std::collections::VecDeque<String> = units.into();
+    while let Some(unit) = queue.pop_front() {
+        let used: usize = line.iter().map(|u| columns(u)).sum();
+        let limit = room(&lines);
+        if used + columns(&unit) <= limit {
+            if !(line.is_empty() && unit == " ") {
+                line.push(unit);
+            }
+            continue;
+        }
+        if unit == " " {
+            finish(&mut lines, &mut line);
+            continue;
+        }
+        if line.is_empty() {
+            // A word longer than a line: cut it.
+            let mut head = String::new();
+            let mut rest = String::new();
+            for c in unit.chars() {
+                if rest.is_empty() && columns(&format!("{head}{c}")) <= limit {
+                    head.push(c);
+                } else {
+                    rest.push(c);
+                }
+            }
+            line.push(head);
+            finish(&mut lines, &mut line);
+            if !rest.is_empty() {
+                queue.push_front(rest);
+            }
+            continue;
+        }
+        // Break before `unit`, moving units down with it while the break is forbidden there.
+        queue.push_front(unit);
+        while line.len() > 1 {
+            let starts_badly = queue
+                .front()
+                .and_then(|u| u.chars().next())
+                .is_some_and(no_line_start);
+            let ends_badly = line
+                .last()
+                .and_then(|u| u.chars().last())
+                .is_some_and(no_line_end);
+            if !(starts_badly || ends_badly) {
+                break;
+            }
+            let last = line.pop().expect("a unit");
+            queue.push_front(last);
+        }
+        finish(&mut lines, &mut line);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        finish(&mut lines, &mut line);
+    }
+    lines
+}
+
+/// A table written as `| a | b |` lines, its columns aligned: the first on the left, the
+/// others on the right, two blanks apart.
+pub fn table_rows(rows: &[&str]) -> Vec<String> {
+    use torite_i18n::present::columns;
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            row.trim()
+                .trim_start_matches('|')
+                .trim_end_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_owned())
+                .collect()
+        })
+        .collect();
+    let count = cells.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..count)
+        .map(|i| {
+            cells
+                .iter()
+                .filter_map(|row| row.get(i))
+                .map(|c| columns(c))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    cells
+        .iter()
+        .map(|row| {
+            let mut out = String::new();
+            for (i, cell) in row.iter().enumerate() {
+                let blank = " ".repeat(widths[i].saturating_sub(columns(cell)));
+                if i == 0 {
+                    out.push_str(cell);
+                    out.push_str(&blank);
+                } else {
+                    out.push_str("  ");
+                    out.push_str(&blank);
+                    out.push_str(cell);
+                }
+            }
+            out.trim_end().to_owned()
+        })
+        .collect()
+}
+
+/// Whether a line of the rules text is a row of a table (`| a | b |`).
+pub fn is_table_row(line: &str) -> bool {
+    let line = line.trim();
+    line.len() > 1 && line.starts_with('|') && line.ends_with('|')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torite_i18n::present::columns;
+
+    #[test]
+    fn wrap_keeps_lines_inside_the_width_and_japanese_marks_off_a_line_start() {
+        let text = "カードをすべて配ります（1人6枚）。時計回りに進みます。ディーラーの左隣が最初のトリックのリードを行い、次のディールではその人がディーラーになります。";
+        for width in 10..40 {
+            let lines = wrap(text, width, "  ");
+            assert_eq!(
+                lines.concat().replace("  ", ""),
+                text.replace(' ', ""),
+                "{width}"
+            );
+            for (i, line) in lines.iter().enumerate() {
+                assert!(columns(line) <= width, "{width}: {line}");
+                let body = if i == 0 { line.as_str() } else { &line[2..] };
+                let first = body.chars().next().expect("a character");
+                assert!(!no_line_start(first), "{width}: {lines:?}");
+                assert!(!line.ends_with('（'), "{width}: {lines:?}");
+            }
+        }
+        assert_eq!(
+            wrap("A led 2 beats every card of its suit", 12, "  "),
+            ["A led 2", "  beats", "  every card", "  of its", "  suit"]
+        );
+        assert_eq!(wrap("abcdefghij", 4, ""), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 4, ""), [""]);
+    }
+
+    #[test]
+    fn table_rows_are_aligned_without_pipes() {
+        let rows = table_rows(&[
+            "| Card | A | K | 10 |",
+            "| Plain suits | 11 | 4 | 10 |",
+            "| トリック数 | 0 | 1 | 2 |",
+        ]);
+        assert_eq!(
+            rows,
+            [
+                "Card          A  K  10",
+                "Plain suits  11  4  10",
+                "トリック数    0  1   2",
+            ]
+        );
+        assert!(is_table_row("| a | b |") && !is_table_row("a stroke (|)"));
+    }
+}
