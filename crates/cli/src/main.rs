@@ -55,8 +55,13 @@ enum Command {
         /// Instant bots.
         #[arg(long)]
         fast: bool,
-        /// Draw suits as letters (S H D C) instead of symbols.
-        #[arg(long)]
+        /// How suits are drawn: symbols (♠ ♥ ♦ ♣) or letters (S H D C). Default: letters in
+        /// the Japanese full screen, where terminals set up for Japanese draw the symbols two
+        /// cells wide; symbols otherwise.
+        #[arg(long, value_enum)]
+        suits: Option<play::text::SuitStyle>,
+        /// The same as --suits letters.
+        #[arg(long, hide = true, conflicts_with = "suits")]
         letters: bool,
         /// Where to save the game record.
         #[arg(long)]
@@ -396,6 +401,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             resume,
             plain,
             fast,
+            suits,
             letters,
             save,
         } => play::run(play::PlayArgs {
@@ -407,7 +413,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             resume,
             plain,
             fast,
-            letters,
+            suits: suits.or(letters.then_some(play::text::SuitStyle::Letters)),
             save,
         }),
         Command::Score {

@@ -988,3 +988,53 @@ fn undo_twice_then_play_on_saves_only_the_final_sequence_and_resumes() {
         assert_eq!(record(&path)["deals"], reference["deals"]);
     }
 }
+
+/// `--suits letters` (or the older `--letters`) writes suits as letters, `--suits symbols` as
+/// symbols, in either language; `--help` says which is the default where.
+#[test]
+fn suits_option_chooses_letters_or_symbols() {
+    let dir = scratch("suits");
+    for (lang, args, letters) in [
+        (Lang::Ja, &["--suits", "letters"][..], true),
+        (Lang::En, &["--letters"][..], true),
+        (Lang::Ja, &["--suits", "symbols"][..], false),
+        (Lang::Ja, &[][..], false),
+    ] {
+        let path = dir.join("game.json");
+        let mut all = new_game("mini-misere-4", 11, lang, &path);
+        all.extend(args.iter().map(|a| (*a).to_owned()));
+        let mut game = start(&all);
+        let turn = game.prompt(lang).expect("a turn");
+        game.answer("q");
+        let (_, stderr, status) = game.finish();
+        assert!(status.success(), "{stderr}");
+        let hand = turn
+            .text
+            .lines()
+            .find(|l| l.starts_with(lang.hand_label()))
+            .expect("the hand");
+        let symbols = hand.contains(['♠', '♥', '♦', '♣']);
+        assert_eq!(symbols, !letters, "{args:?}: {hand}");
+        if letters {
+            assert!(hand.contains(" | "), "{hand}");
+            assert!(
+                hand.split(" | ")
+                    .all(|group| group.starts_with(['S', 'H', 'D', 'C'])
+                        || group.starts_with(lang.hand_label())),
+                "{hand}"
+            );
+        }
+    }
+    let help = torite(&["play", "--help"]);
+    assert_eq!(help.status, Some(0));
+    assert!(help.stdout.contains("--suits <SUITS>"), "{}", help.stdout);
+    assert!(
+        help.stdout.contains("letters in the Japanese full screen"),
+        "{}",
+        help.stdout
+    );
+    let both = torite(&["play", "--plain", "--suits", "symbols", "--letters"]);
+    assert_eq!(both.status, Some(2), "{}", both.stderr);
+    let bad = refused(&torite(&["play", "--plain", "--suits", "pictures"]));
+    assert!(bad.contains("pictures"), "{bad}");
+}

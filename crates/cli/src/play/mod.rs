@@ -35,8 +35,8 @@ pub struct PlayArgs {
     pub plain: bool,
     /// Instant bots.
     pub fast: bool,
-    /// Suit letters instead of symbols.
-    pub letters: bool,
+    /// How suits are drawn (default: [`suit_style`]'s).
+    pub suits: Option<SuitStyle>,
     /// Where to save the record.
     pub save: Option<PathBuf>,
 }
@@ -60,6 +60,17 @@ pub fn rules_text(rules: &torite_core::Ruleset, lang: Lang) -> Vec<String> {
         .filter(|l| !l.trim().is_empty())
         .map(str::to_owned)
         .collect()
+}
+
+/// How suits are drawn unless `--suits` says: letters in the Japanese full screen, where
+/// terminals set up for Japanese draw `♠ ♥ ♦ ♣` two cells wide and the table would not line
+/// up; symbols elsewhere (and in plain mode, read line by line or by a screen reader).
+pub fn suit_style(lang: Lang, full_screen: bool) -> SuitStyle {
+    if lang == Lang::Ja && full_screen {
+        SuitStyle::Letters
+    } else {
+        SuitStyle::Symbols
+    }
 }
 
 /// Runs `torite play`.
@@ -93,19 +104,15 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
             Session::new(rules, args.seat, &bots, seed, &you, path)?
         }
     };
-    let letters = args.letters || (lang == Lang::Ja && !args.plain);
+    let full_screen = !args.plain && std::io::IsTerminal::is_terminal(&std::io::stdout());
     let words = Words {
         catalog,
-        suits: if letters {
-            SuitStyle::Letters
-        } else {
-            SuitStyle::Symbols
-        },
+        suits: args.suits.unwrap_or(suit_style(lang, full_screen)),
         names: session.names().to_vec(),
         human: session.human(),
     };
     let summary = rules_text(session.rules(), lang);
-    if args.plain || !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+    if !full_screen {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         let mut output = std::io::stdout().lock();
@@ -113,5 +120,18 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
         Ok(String::new())
     } else {
         tui::run(&mut session, &words, &summary, args.fast)
+    }
+}
+
+#[cfg(test)]
+mod suit_tests {
+    use super::*;
+
+    #[test]
+    fn suits_default_to_letters_only_in_the_japanese_full_screen() {
+        assert_eq!(suit_style(Lang::Ja, true), SuitStyle::Letters);
+        assert_eq!(suit_style(Lang::Ja, false), SuitStyle::Symbols);
+        assert_eq!(suit_style(Lang::En, true), SuitStyle::Symbols);
+        assert_eq!(suit_style(Lang::En, false), SuitStyle::Symbols);
     }
 }

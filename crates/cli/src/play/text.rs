@@ -5,12 +5,12 @@ use torite_i18n::Catalog;
 
 pub use torite_i18n::present::pad;
 
-/// How suits are drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// How suits are drawn (`--suits symbols|letters`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum SuitStyle {
-    /// `♠ ♥ ♦ ♣`.
+    /// ♠ ♥ ♦ ♣
     Symbols,
-    /// `S H D C`: safe where symbols are drawn two cells wide.
+    /// S H D C, which line up where the symbols are drawn two cells wide
     Letters,
 }
 
