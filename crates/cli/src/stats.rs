@@ -384,6 +384,15 @@ pub fn pad(text: &str, width: usize, right: bool) -> String {
     }
 }
 
+/// An axis label for whole numbers only (positions, tricks): none between them.
+fn whole(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{}", x.round() as i64)
+    } else {
+        String::new()
+    }
+}
+
 fn plot_error(e: impl std::fmt::Display) -> Failure {
     Failure::input(format!("cannot draw plot: {e}"))
 }
@@ -431,6 +440,9 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
             .map_err(plot_error)?;
         chart
             .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(64)
+            .x_label_formatter(&whole)
             .x_desc(c.get("stats-axis-position", &[]))
             .y_desc(c.get(
                 if penalty {
@@ -472,6 +484,9 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
             .map_err(plot_error)?;
         chart
             .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(64)
+            .x_label_formatter(&whole)
             .x_desc(c.get("stats-axis-tricks", &[]))
             .y_desc(c.get("stats-axis-share", &[]))
             .draw()
@@ -564,10 +579,13 @@ fn lot_plot(
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(48)
-            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..1f64)
+            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..1.3f64)
             .map_err(plot_error)?;
         chart
             .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(64)
+            .x_label_formatter(&whole)
             .x_desc(c.get("stats-axis-declarer", &[]))
             .y_desc(c.get("stats-axis-lot-share", &[]))
             .draw()
@@ -613,6 +631,7 @@ fn lot_plot(
         }
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::UpperMiddle)
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .draw()
