@@ -126,6 +126,9 @@ keys-choose = ←/→ choose a card or an answer; Enter or Space plays it.
 keys-numbers = 1 to 9 pick the first to ninth choice at once; 0, - and = the tenth, eleventh and twelfth.
 keys-other = ? this help · h a hint · l the last trick · u take back your last move · q quit (the game is saved).
 keys-marks = On the table: ★ the card winning the trick so far, ← the card that led it, (D) the dealer, LOT a Lot declarer.
+play-deal-header-of = Deal { $number } of { $deals } — dealer: { $dealer }
+play-penalty = Penalty
+play-exempt = exempt
 
 ## Score keeping (games played with real cards)
 score-title = Score sheet: { $name }

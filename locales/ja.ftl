@@ -137,6 +137,9 @@ keys-choose = ←/→ でカードや答えを選び、Enter かスペースで�
 keys-numbers = 1～9 で1～9番目の選択肢を直接選びます。0、-、= は10～12番目です。
 keys-other = ? このヘルプ · h ヒント · l 直前のトリック · u 自分の直前の手を取り消す · q 終了（ゲームは保存されます）
 keys-marks = 場の印: ★ いまトリックを取っているカード、← リードしたカード、(D) ディーラー、LOT ロットの宣言者
+play-deal-header-of = 第{ $number }ディール（全{ $deals }） — ディーラー: { $dealer }
+play-penalty = 失点
+play-exempt = 免除
 
 ## 得点記録（実物のカードで遊んだゲーム）
 score-title = 得点表: { $name }

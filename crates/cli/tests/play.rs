@@ -67,11 +67,19 @@ impl Lang {
         }
     }
 
-    fn deal_header(self, number: usize) -> String {
-        match self {
-            Lang::En => format!("Deal {number} — dealer: "),
-            Lang::Ja => format!("第{number}ディール — ディーラー: "),
-        }
+    /// Where the header of deal `number` is in `text`: "Deal 2 — dealer: …", or
+    /// "Deal 2 of 12 — dealer: …" in a game of a fixed number of deals.
+    fn deal_header_at(self, text: &str, number: usize) -> Option<usize> {
+        let (start, plain, counted) = match self {
+            Lang::En => (format!("Deal {number} "), "— dealer: ", "of "),
+            Lang::Ja => (format!("第{number}ディール"), " — ディーラー: ", "（全"),
+        };
+        text.match_indices(&start)
+            .find(|(at, _)| {
+                let rest = &text[at + start.len()..];
+                rest.starts_with(plain) || rest.starts_with(counted)
+            })
+            .map(|(at, _)| at)
     }
 
     fn total_label(self) -> &'static str {
@@ -472,8 +480,9 @@ fn check_finished_game(
             // Dealt before the game was resumed.
             continue;
         }
-        let header = lang.deal_header(i + 1);
-        let at = transcript.find(&header).expect("a deal header");
+        let at = lang
+            .deal_header_at(transcript, i + 1)
+            .expect("a deal header");
         let hand_line = transcript[at..]
             .lines()
             .nth(1)
@@ -797,7 +806,7 @@ fn quit_then_resume_continues_the_same_game() {
         let mut game = start(&new_game(preset, 11, lang, &path));
         let mut turns_in_deal_2 = 0;
         while let Some(turn) = game.prompt(lang) {
-            if game.transcript.contains(&lang.deal_header(2)) {
+            if lang.deal_header_at(&game.transcript, 2).is_some() {
                 turns_in_deal_2 += 1;
                 if turns_in_deal_2 == 3 {
                     game.answer("q");
@@ -838,8 +847,8 @@ fn quit_then_resume_continues_the_same_game() {
         assert!(status.success(), "{stderr}");
         // No deal header before the first prompt: the second deal goes on.
         let first_prompt = resumed.find(other.pick("Your turn.", "あなたの番です。"));
-        assert!(first_prompt < resumed.find(&other.deal_header(3)));
-        assert!(!resumed.contains(&other.deal_header(2)));
+        assert!(first_prompt < other.deal_header_at(&resumed, 3));
+        assert!(other.deal_header_at(&resumed, 2).is_none());
         assert!(resumed.contains(&other.deal_summary(2)));
         check_finished_game(&resumed, other, &path, 2, true);
         let finished = record(&path);

@@ -44,13 +44,7 @@ pub fn run(
             writeln!(
                 output,
                 "\n{}",
-                words.t(
-                    "deal-header",
-                    &[
-                        ("number", session.deal_number().to_string()),
-                        ("dealer", words.seat(deal.dealer()))
-                    ]
-                )
+                words.deal_header(&rules, session.deal_number(), deal.dealer())
             )
             .map_err(io)?;
             if let Some(view) = session.view() {
@@ -345,7 +339,7 @@ fn deal_summary(
         result,
         Some(session.human()),
     );
-    for line in summary.lines() {
+    for line in words.summary_lines(session.rules(), result) {
         writeln!(output, "  {line}")?;
     }
     writeln!(output, "  {}", summary.rule)?;

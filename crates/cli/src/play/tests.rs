@@ -535,14 +535,22 @@ fn screens_game_over() {
         assert!(screen.contains(&t(lang, "winner", &[("seats", words.seat(winners[0]))])));
         assert!(screen.contains(&t(lang, "game-over", &[])));
         assert!(screen.contains(&t(lang, "press-key", &[])));
-        // The final totals are the last row of the table.
+        // The final totals are the last row of the table, under the seats' names.
         let totals: Vec<String> = session
             .game()
             .totals()
             .iter()
-            .map(|t| format!("{t:>6}"))
+            .map(|t| format!("{t:>12}"))
             .collect();
         assert!(screen.contains(&totals.join("")), "{lang}: {screen}");
+        let names = format!(
+            "{}{:>12}{:>12}{:>12}",
+            t(lang, "seat-you", &[]),
+            "1:heuristic",
+            "2:heuristic",
+            "3:heuristic"
+        );
+        assert!(screen.contains(&names), "{lang}: {screen}");
         // Any key leaves.
         assert!(!press(&mut session, &mut ui, KeyCode::Enter));
         remove(&saved);
@@ -976,5 +984,73 @@ fn help_popup_reads_cleanly_to_its_end() {
             assert!(seen.len() > 10, "{preset:?} {lang}");
             remove(&saved);
         }
+    }
+}
+
+/// Mura: the deal's penalty points on a 失点 (Penalty) row without a sign, and a seat whose card
+/// points reach the threshold marked exempt on the table; Jass: the deal's heading says how
+/// many deals the game has.
+#[test]
+fn screens_mura_penalty_and_exemption_and_jass_deal_count() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mura-4", 2, lang, "mura");
+        let mut ui = new_ui(&words, &summary);
+        let torite_core::Scoring::Mura { threshold, .. } = session.rules().scoring else {
+            panic!("Mura is scored in penalties");
+        };
+        play_until(&mut session, &mut ui, |s, ui| {
+            no_overlay(s, ui)
+                && s.view()
+                    .is_some_and(|v| v.card_points().iter().any(|p| *p >= u32::from(threshold)))
+        });
+        let screen = snapshot("mura-4-exempt", lang, &session, &ui);
+        assert!(
+            screen.contains(&format!(" {}", t(lang, "play-exempt", &[]))),
+            "{screen}"
+        );
+        play_until(&mut session, &mut ui, |_, ui| {
+            matches!(ui.overlay, Overlay::DealSummary(_))
+        });
+        let screen = snapshot("mura-4-deal-summary", lang, &session, &ui);
+        let penalty = t(lang, "play-penalty", &[]);
+        let row = screen
+            .lines()
+            .find(|l| l.contains(&format!("│{penalty} ")))
+            .unwrap_or_else(|| panic!("no {penalty} row:\n{screen}"));
+        assert!(!row.contains('+'), "{row}");
+        assert!(
+            !screen.contains(&format!("│{} ", t(lang, "score", &[]))),
+            "{screen}"
+        );
+        remove(&saved);
+
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mittlere-jass", 3, lang, "deal-count");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, no_overlay);
+        let screen = text(&draw(&session, &ui));
+        let heading = t(
+            lang,
+            "play-deal-header-of",
+            &[
+                ("number", "1".to_owned()),
+                ("deals", "12".to_owned()),
+                (
+                    "dealer",
+                    words.seat(session.deal().expect("a deal").dealer()),
+                ),
+            ],
+        );
+        assert!(screen.contains(&format!("┌ {heading} ─")), "{screen}");
+        remove(&saved);
     }
 }

@@ -1,6 +1,6 @@
 //! Words for the table, shared by the plain and the full-screen interfaces.
 
-use torite_core::{Action, Card, CardSet, Seat, Suit, Trump, View};
+use torite_core::{Action, Card, CardSet, DealResult, GameEnd, Ruleset, Seat, Suit, Trump, View};
 use torite_i18n::Catalog;
 
 pub use torite_i18n::present::pad;
@@ -46,6 +46,61 @@ impl Words {
         }
     }
 
+    /// A seat as a table's column or corner names it: "You", or "2:heuristic".
+    pub fn short_seat(&self, seat: Seat) -> String {
+        if seat == self.human {
+            self.catalog.get("seat-you", &[])
+        } else {
+            format!("{seat}:{}", self.names[seat])
+        }
+    }
+
+    /// The heading of deal `number` dealt by `dealer`, "Deal 3 of 12" where the game has a
+    /// fixed number of deals.
+    pub fn deal_header(&self, rules: &Ruleset, number: usize, dealer: Seat) -> String {
+        let mut args = vec![
+            ("number", number.to_string()),
+            ("dealer", self.seat(dealer)),
+        ];
+        match rules.end {
+            GameEnd::Deals(deals) => {
+                args.push(("deals", deals.to_string()));
+                self.t("play-deal-header-of", &args)
+            }
+            _ => self.t("deal-header", &args),
+        }
+    }
+
+    /// The end of a deal as a table: a column per seat headed by its name, the tricks, the card
+    /// points taken (when any were), the deal's score (Mura's as 失点, penalty points, without a
+    /// sign) and the totals.
+    pub fn summary_lines(&self, rules: &Ruleset, result: &DealResult) -> Vec<String> {
+        let summary =
+            torite_i18n::present::DealSummary::new(&self.catalog, rules, result, Some(self.human));
+        let n = rules.players as usize;
+        let penalty = rules.scoring.is_penalty();
+        let score = self.t("score", &[]);
+        let mut rows: Vec<(String, Vec<String>)> = summary
+            .rows
+            .into_iter()
+            .map(|row| {
+                if penalty && row.label == score {
+                    let cells = row
+                        .cells
+                        .iter()
+                        .map(|c| c.trim_start_matches('+').to_owned())
+                        .collect();
+                    (self.t("play-penalty", &[]), cells)
+                } else {
+                    (row.label, row.cells)
+                }
+            })
+            .collect();
+        if let Some(first) = rows.first_mut() {
+            first.1 = (0..n).map(|s| self.short_seat(s)).collect();
+        }
+        table_lines(&rows, n)
+    }
     /// A suit's mark.
     pub fn suit_mark(&self, suit: Suit) -> String {
         match self.suits {
@@ -126,6 +181,36 @@ impl Words {
         menu.extend(legal.iter().filter(|a| !matches!(a, Action::Play(_))));
         menu
     }
+}
+
+/// Rows of a label and one cell per seat, in columns wide enough for the seats' names within
+/// 70 terminal columns (names cut to fit), the label column 10 wide.
+pub fn table_lines(rows: &[(String, Vec<String>)], seats: usize) -> Vec<String> {
+    use torite_i18n::present::columns;
+    let widest = rows
+        .iter()
+        .flat_map(|(_, cells)| cells.iter().map(|c| columns(c) + 1))
+        .max()
+        .unwrap_or(6);
+    let width = widest.clamp(6, (60 / seats.max(1)).max(6));
+    rows.iter()
+        .map(|(label, cells)| {
+            let cells: String = cells
+                .iter()
+                .map(|cell| {
+                    let mut cut = String::new();
+                    for c in cell.chars() {
+                        if columns(&format!("{cut}{c}")) >= width {
+                            break;
+                        }
+                        cut.push(c);
+                    }
+                    format!("{}{cut}", " ".repeat(width - columns(&cut)))
+                })
+                .collect();
+            format!("{}{cells}", pad(label, 10)).trim_end().to_owned()
+        })
+        .collect()
 }
 
 /// Characters a line may not start with (Japanese line breaking, 行頭禁則): closing brackets,

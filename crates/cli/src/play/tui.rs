@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use torite_core::{Action, Card, DealResult, Direction, Phase, Seat, SeatSet, Suit, Trick, View};
 
 use super::session::{Event, Session};
-use super::text::{self, Words, pad};
+use super::text::{self, Words};
 use crate::Failure;
 
 /// What covers the table.
@@ -179,13 +179,7 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
         .map(|d| {
             format!(
                 " {} ",
-                words.t(
-                    "deal-header",
-                    &[
-                        ("number", session.deal_number().to_string()),
-                        ("dealer", words.seat(d.dealer()))
-                    ]
-                )
+                words.deal_header(rules, session.deal_number(), d.dealer())
             )
         })
         .unwrap_or_default();
@@ -262,10 +256,6 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
                 "winners"
             };
             let n = rules.players as usize;
-            let row = |label: String, values: Vec<String>| {
-                let cells: Vec<String> = values.iter().map(|v| format!("{v:>6}")).collect();
-                Line::from(format!("{}{}", pad(&label, 10), cells.join("")))
-            };
             let results = session.game().results();
             // The running totals deal by deal, the latest ones when they do not all fit.
             let room = usize::from(area.height.saturating_sub(2)).saturating_sub(10);
@@ -273,17 +263,19 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
             let mut lines = vec![
                 Line::from(words.t(key, &[("seats", words.seats(winners.iter().copied()))])),
                 Line::from(""),
-                row(String::new(), (0..n).map(|s| s.to_string()).collect()),
             ];
+            // The running totals under the seats' names.
+            let mut rows = vec![(String::new(), (0..n).map(|s| words.short_seat(s)).collect())];
             if shown < results.len() {
-                lines.push(Line::from("…"));
+                rows.push(("…".to_owned(), Vec::new()));
             }
             for (i, result) in results.iter().enumerate().skip(results.len() - shown) {
-                lines.push(row(
+                rows.push((
                     (i + 1).to_string(),
                     result.totals[..n].iter().map(i32::to_string).collect(),
                 ));
             }
+            lines.extend(text::table_lines(&rows, n).into_iter().map(Line::from));
             lines.push(Line::from(""));
             lines.push(Line::from(words.t(
                 "saved-to",
@@ -332,7 +324,11 @@ fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<L
         result,
         Some(session.human()),
     );
-    let mut lines: Vec<Line<'static>> = summary.lines().into_iter().map(Line::from).collect();
+    let mut lines: Vec<Line<'static>> = words
+        .summary_lines(session.rules(), result)
+        .into_iter()
+        .map(Line::from)
+        .collect();
     lines.push(Line::from(summary.rule));
     lines.push(Line::from(words.t("press-key", &[])));
     lines
@@ -474,13 +470,15 @@ fn draw_table(frame: &mut Frame<'_>, area: Rect, session: &Session, ui: &Ui<'_>,
         let (px, py) = place(n, session.human(), seat, rules.direction);
         let x = area.x + (area.width.saturating_sub(SEAT_WIDTH)) * px / 8;
         let y = area.y + (area.height.saturating_sub(3)) * py / 7;
-        let mut name = if seat == session.human() {
-            words.t("seat-you", &[])
-        } else {
-            format!("{seat}:{}", session.names()[seat])
-        };
+        let mut name = words.short_seat(seat);
         if seat == view.dealer() {
             name.push_str(" (D)");
+        }
+        // Mura: a seat whose card points have reached the threshold pays no penalty.
+        if let torite_core::Scoring::Mura { threshold, .. } = rules.scoring
+            && points[seat] >= u32::from(threshold)
+        {
+            name.push_str(&format!(" {}", words.t("play-exempt", &[])));
         }
         let mut info = format!("{} {}", words.t("tricks-won", &[]), view.tricks_won()[seat]);
         if points.iter().any(|p| *p > 0) {
