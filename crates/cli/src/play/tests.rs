@@ -1054,3 +1054,39 @@ fn screens_mura_penalty_and_exemption_and_jass_deal_count() {
         remove(&saved);
     }
 }
+
+/// Six players: every seat has its own corner of the table (seats 4 and 5 once shared one),
+/// and the totals line fits, the bots' names cut short.
+#[test]
+fn screens_six_players_every_seat_in_view() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-6", 5, lang, "six");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, human_in_trick);
+        let screen = snapshot("mini-misere-6-mid-trick", lang, &session, &ui);
+        let table_rows: Vec<&str> = screen.lines().skip(3).take(14).collect();
+        for seat in 1..6 {
+            let label = format!("{seat}:heuristic");
+            assert!(
+                table_rows.iter().any(|r| r.contains(&label)),
+                "{label}:\n{screen}"
+            );
+        }
+        let totals = screen.lines().nth(1).expect("the totals");
+        let last = session.game().totals()[5];
+        assert!(
+            totals
+                .trim_end_matches('│')
+                .trim_end()
+                .ends_with(&format!(" {last}")),
+            "{totals}"
+        );
+        assert!(totals.contains("5:heur") && totals.contains("…"), "{totals}");
+        remove(&saved);
+    }
+}

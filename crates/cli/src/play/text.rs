@@ -3,7 +3,7 @@
 use torite_core::{Action, Card, CardSet, DealResult, GameEnd, Ruleset, Seat, Suit, Trump, View};
 use torite_i18n::Catalog;
 
-pub use torite_i18n::present::pad;
+pub use torite_i18n::present::{columns, pad};
 
 /// How suits are drawn (`--suits symbols|letters`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -186,7 +186,6 @@ impl Words {
 /// Rows of a label and one cell per seat, in columns wide enough for the seats' names within
 /// 70 terminal columns (names cut to fit), the label column 10 wide.
 pub fn table_lines(rows: &[(String, Vec<String>)], seats: usize) -> Vec<String> {
-    use torite_i18n::present::columns;
     let widest = rows
         .iter()
         .flat_map(|(_, cells)| cells.iter().map(|c| columns(c) + 1))
@@ -230,7 +229,6 @@ fn no_line_end(c: char) -> bool {
 /// where a line would start with a closing mark (`。`, `ー`, `）`…) or end with an opening one,
 /// whose neighbour then moves to the next line with it. A word longer than a line is cut.
 pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
-    use torite_i18n::present::columns;
     // Units: a word, one blank, or one wide character.
     let mut units: Vec<String> = Vec::new();
     let mut word = String::new();
@@ -325,7 +323,6 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
 /// A table written as `| a | b |` lines, its columns aligned: the first on the left, the
 /// others on the right, two blanks apart.
 pub fn table_rows(rows: &[&str]) -> Vec<String> {
-    use torite_i18n::present::columns;
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|row| {
@@ -377,7 +374,6 @@ pub fn is_table_row(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use torite_i18n::present::columns;
 
     #[test]
     fn wrap_keeps_lines_inside_the_width_and_japanese_marks_off_a_line_start() {

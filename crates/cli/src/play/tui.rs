@@ -110,7 +110,8 @@ fn place(players: usize, human: Seat, seat: Seat, direction: Direction) -> (u16,
     let spots: &[(u16, u16)] = match players {
         3 => &[(4, 7), (1, 2), (7, 2)],
         4 => &[(4, 7), (1, 4), (4, 0), (7, 4)],
-        _ => &[(4, 7), (0, 5), (2, 0), (6, 0), (8, 5)],
+        5 => &[(4, 7), (0, 5), (2, 0), (6, 0), (8, 5)],
+        _ => &[(4, 7), (0, 5), (0, 0), (4, 0), (8, 0), (8, 5)],
     };
     let index = match direction {
         Direction::Clockwise => offset,
@@ -141,19 +142,39 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
 
     // Scores.
     let totals = session.game().totals();
+    let label = format!("{}:  ", words.t("total", &[]));
+    // "You 3", "2:heuristic 5": the seats named as on the table, the names cut short (to
+    // "2:heur…") when six seats would not fit on the line otherwise.
+    let names: Vec<String> = (0..totals.len()).map(|s| words.short_seat(s)).collect();
+    let marks: Vec<Option<String>> = (0..totals.len())
+        .map(|s| strokes_and_circles(session, s))
+        .collect();
+    let room = usize::from(top.width.saturating_sub(2));
+    let line_width = |cut: usize| {
+        let seats: usize = names
+            .iter()
+            .zip(totals)
+            .zip(&marks)
+            .map(|((name, total), mark)| {
+                let name = cut_to(name, cut);
+                text::columns(&format!("{name} {total}  "))
+                    + mark.as_ref().map_or(0, |m| text::columns(m) + 1)
+            })
+            .sum();
+        text::columns(&label) + seats - 2
+    };
+    let mut cut = names.iter().map(|n| text::columns(n)).max().unwrap_or(0);
+    while cut > 4 && line_width(cut) > room {
+        cut -= 1;
+    }
     let mut score_spans = vec![Span::styled(
-        format!("{}:  ", words.t("total", &[])),
+        label.clone(),
         Style::default().add_modifier(Modifier::BOLD),
     )];
     for (seat, total) in totals.iter().enumerate() {
-        // "You 3", "2:heuristic 5": the seat numbers as on the table.
-        let name = if seat == session.human() {
-            words.t("seat-you", &[])
-        } else {
-            format!("{seat}:{}", session.names()[seat])
-        };
+        let name = cut_to(&names[seat], cut);
         score_spans.push(Span::raw(format!("{name} {total}")));
-        if let Some(marks) = strokes_and_circles(session, seat) {
+        if let Some(marks) = &marks[seat] {
             score_spans.push(Span::styled(
                 format!(" {marks}"),
                 Style::default().fg(Color::Cyan),
@@ -304,6 +325,22 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
             );
         }
     }
+}
+
+/// `name` cut to `width` terminal columns, its end marked `…` when cut.
+fn cut_to(name: &str, width: usize) -> String {
+    if text::columns(name) <= width {
+        return name.to_owned();
+    }
+    let mut out = String::new();
+    for c in name.chars() {
+        if text::columns(&format!("{out}{c}…")) > width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
 }
 
 /// A Jass score sheet's marks for a seat ([`torite_i18n::present::tally`]): `None` for games
