@@ -1086,7 +1086,10 @@ fn screens_six_players_every_seat_in_view() {
                 .ends_with(&format!(" {last}")),
             "{totals}"
         );
-        assert!(totals.contains("5:heur") && totals.contains("…"), "{totals}");
+        assert!(
+            totals.contains("5:heur") && totals.contains("…"),
+            "{totals}"
+        );
         remove(&saved);
     }
 }
