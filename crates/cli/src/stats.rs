@@ -419,7 +419,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
             .fold(f64::NEG_INFINITY, f64::max)
             .max(0.0);
         let pad = ((hi - lo) * 0.1).max(0.1);
-        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
@@ -431,7 +431,7 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
                     },
                     &[("rules", label.clone()), ("better", better(rules, c))],
                 ),
-                ("sans-serif", 20),
+                ("sans-serif", 16),
             )
             .margin(12)
             .x_label_area_size(36)
@@ -470,12 +470,12 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
     let mut svg = String::new();
     {
         let tricks = rules.tricks();
-        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 c.get("stats-plot-tricks", &[("rules", label.clone())]),
-                ("sans-serif", 20),
+                ("sans-serif", 16),
             )
             .margin(12)
             .x_label_area_size(36)
@@ -525,12 +525,12 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
             counts[*d] += 1;
         }
         let top = counts.iter().copied().max().unwrap_or(1) as f64;
-        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 c.get("stats-plot-deals", &[("rules", label.clone())]),
-                ("sans-serif", 20),
+                ("sans-serif", 16),
             )
             .margin(12)
             .x_label_area_size(36)
@@ -539,6 +539,9 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
             .map_err(plot_error)?;
         chart
             .configure_mesh()
+            .disable_x_mesh()
+            .x_label_formatter(&whole)
+            .y_label_formatter(&whole)
             .x_desc(c.get("stats-axis-deals", &[]))
             .y_desc(c.get("stats-axis-games", &[]))
             .draw()
@@ -569,12 +572,12 @@ fn lot_plot(
     let n = rules.players as usize;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 c.get("stats-plot-lot", &[("rules", label.to_owned())]),
-                ("sans-serif", 18),
+                ("sans-serif", 16),
             )
             .margin(12)
             .x_label_area_size(36)
