@@ -119,10 +119,10 @@ fn the_deal_summary_marks_you_and_shows_points_only_when_taken() {
     let jass = Preset::MittlereJass.ruleset();
     let summary = DealSummary::new(&ja, &jass, &played_deal(jass, 3), None);
     let labels: Vec<&str> = summary.rows.iter().map(|r| r.label.as_str()).collect();
-    assert_eq!(labels, ["", "トリック", "得点札", "得点", "累計"]);
+    assert_eq!(labels, ["", "トリック", "点数", "得点", "累計"]);
     // A Japanese label takes two columns a character: the cells still line up.
     let lines = summary.lines();
-    assert!(lines[2].starts_with("得点札    "), "{lines:?}");
+    assert!(lines[2].starts_with("点数      "), "{lines:?}");
     assert_eq!(
         unicode_columns(&lines[2]),
         unicode_columns(&lines[0]),
