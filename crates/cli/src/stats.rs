@@ -325,7 +325,7 @@ fn table(args: &Args, s: &Stats) -> String {
     let heads: Vec<String> = (0..=tricks)
         .map(|t| c.get("stats-tricks-head", &[("n", t.to_string())]))
         .collect();
-    let col = heads.iter().map(|h| columns(h)).max().unwrap_or(0).max(7) + 1;
+    let col = heads.iter().map(|h| columns(h)).max().unwrap_or(0).max(6) + 2;
     out += &pad(&c.get("stats-position", &[]), 10, false);
     out += &pad(&c.get(score_head, &[]), 18, true);
     for head in &heads {
