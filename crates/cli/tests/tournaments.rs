@@ -391,9 +391,9 @@ fn stats_reports_in_the_language_asked() {
     for needle in [
         "ムーラ（4人）：2ゲーム",
         "プレイヤー：定石",
-        "罰則点 ± 95%",
+        "失点 ± 95%",
         "低いほど良い",
-        "罰則免除",
+        "失点の免除",
     ] {
         assert!(ja.contains(needle), "{needle} in {ja}");
     }
@@ -426,7 +426,7 @@ fn stats_reports_in_the_language_asked() {
     ]);
     assert_ok(&out);
     let svg = std::fs::read_to_string(dir.join("score-by-position.svg")).unwrap();
-    assert!(svg.contains("罰則点"), "{svg}");
+    assert!(svg.contains("失点"), "{svg}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
