@@ -17,8 +17,8 @@ use crate::{Bot, BotError, BotSpec};
 pub struct StatsConfig {
     /// The rules.
     pub rules: Ruleset,
-    /// Bot specs, filling the seats in turn.
-    pub bots: Vec<String>,
+    /// The bots, filling the seats in turn.
+    pub bots: Vec<BotSpec>,
     /// Whole games to play.
     pub games: usize,
     /// Master seed.
@@ -215,17 +215,13 @@ pub fn proportion(hits: usize, trials: usize) -> (f64, f64) {
 ///
 /// An unknown bot, or a bot that chose an illegal action.
 pub fn run(config: &StatsConfig, progress: &(dyn Fn() + Sync)) -> Result<Stats, BotError> {
-    let specs: Vec<BotSpec> = config
-        .bots
-        .iter()
-        .map(|b| b.parse())
-        .collect::<Result<_, _>>()?;
+    let specs = &config.bots;
     let n = config.rules.players as usize;
     let tricks = config.rules.tricks();
     let parts: Vec<Stats> = (0..config.games)
         .into_par_iter()
         .map(|g| {
-            let r = play_game(config, &specs, g as u64);
+            let r = play_game(config, specs, g as u64);
             progress();
             r
         })
@@ -362,12 +358,12 @@ mod tests {
         let n = 3;
         let config = StatsConfig {
             rules,
-            bots: vec!["heuristic".into(), "random".into()],
+            bots: vec!["heuristic".parse().unwrap(), "random".parse().unwrap()],
             games: 4,
             seed: 21,
         };
         let stats = run(&config, &|| {}).unwrap();
-        let specs: Vec<BotSpec> = config.bots.iter().map(|b| b.parse().unwrap()).collect();
+        let specs = config.bots.clone();
         let mut scores = vec![Vec::new(); n];
         let mut deals_per_game = Vec::new();
         for g in 0..4u64 {
@@ -409,7 +405,7 @@ mod tests {
         ] {
             let config = StatsConfig {
                 rules,
-                bots: vec!["random".into()],
+                bots: vec!["random".parse().unwrap()],
                 games: 30,
                 seed: 3,
             };
@@ -439,7 +435,7 @@ mod tests {
         let specs: Vec<BotSpec> = vec!["random".parse().unwrap()];
         let config = StatsConfig {
             rules,
-            bots: vec!["random".into()],
+            bots: vec!["random".parse().unwrap()],
             games: 10,
             seed: 5,
         };
@@ -473,7 +469,7 @@ mod tests {
     fn stats_count_every_deal_and_do_not_depend_on_threads() {
         let config = StatsConfig {
             rules: Preset::MiniMisere4.ruleset(),
-            bots: vec!["heuristic".into()],
+            bots: vec!["heuristic".parse().unwrap()],
             games: 6,
             seed: 9,
         };

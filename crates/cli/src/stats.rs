@@ -40,7 +40,7 @@ pub fn run(mut args: Args) -> Result<String, Failure> {
     }
     let config = StatsConfig {
         rules: args.rules,
-        bots: args.bots.iter().map(ToString::to_string).collect(),
+        bots: args.bots.clone(),
         games: args.games,
         seed: args.seed,
     };
