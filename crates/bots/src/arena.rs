@@ -13,11 +13,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use torite_core::table::first_dealer;
 use torite_core::{
-    CardSet, GameError, MAX_SEATS, Record, RecordDeal, Ruleset, Seat, Seeds, Step, Table, View,
+    CardSet, MAX_SEATS, Record, RecordDeal, Ruleset, Seat, Seeds, Step, Table, View,
 };
 
 use crate::reward::deal_rewards;
-use crate::{Bot, BotError, BotSpec};
+use crate::{Bot, BotError, BotSpec, apply_at, engine_error};
 
 /// What a duplicate unit is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -222,10 +222,6 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
     Ok(ArenaResult { bots, records })
 }
 
-fn engine(e: GameError) -> BotError {
-    BotError::Engine(e.to_string())
-}
-
 fn play_unit(
     config: &ArenaConfig,
     specs: &[BotSpec],
@@ -272,7 +268,7 @@ fn play_unit(
                 Table::resume(deal, config.seed).map_err(|e| BotError::Engine(e.to_string()))?
             }
             None => Table::new(rules, first_dealer(&rules), game_seed(config.seed, unit))
-                .map_err(engine)?,
+                .map_err(engine_error)?,
         };
         let one_deal = hands.is_some();
         loop {
@@ -285,21 +281,13 @@ fn play_unit(
                     let slot = slot_of(seat);
                     out.nanos[slot] += start.elapsed().as_nanos();
                     out.decisions[slot] += 1;
-                    let applied = table.apply(action).map_err(|e| match e {
-                        GameError::Play(why) => BotError::Illegal {
-                            bot: bots[seat].name().to_owned(),
-                            seat,
-                            action,
-                            why,
-                        },
-                        other => engine(other),
-                    })?;
+                    let applied = apply_at(&mut table, bots[seat].as_ref(), seat, action)?;
                     if one_deal && applied.scored.is_some() {
                         break;
                     }
                 }
                 Step::Draw { .. } => {
-                    table.draw().map_err(engine)?;
+                    table.draw().map_err(engine_error)?;
                     if one_deal {
                         break;
                     }

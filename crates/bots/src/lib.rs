@@ -38,7 +38,8 @@ pub mod stats;
 
 use std::fmt;
 
-use torite_core::{Action, Deal, PlayError, Seat, View};
+use torite_core::table::{Applied, Table};
+use torite_core::{Action, Deal, GameError, PlayError, Seat, View};
 
 pub use heuristic::Heuristic;
 pub use random::RandomBot;
@@ -323,6 +324,35 @@ pub fn step(deal: &mut Deal, bot: &mut dyn Bot) -> Result<Action, BotError> {
         why,
     })?;
     Ok(action)
+}
+
+/// Applies `action`, which `bot` chose for `seat`, at `table`: a refusal of the action itself
+/// is the bot's [`BotError::Illegal`], any other the engine's ([`engine_error`]).
+///
+/// # Errors
+///
+/// As said.
+pub fn apply_at(
+    table: &mut Table,
+    bot: &dyn Bot,
+    seat: Seat,
+    action: Action,
+) -> Result<Applied, BotError> {
+    table.apply(action).map_err(|e| match e {
+        GameError::Play(why) => BotError::Illegal {
+            bot: bot.name().to_owned(),
+            seat,
+            action,
+            why,
+        },
+        other => engine_error(other),
+    })
+}
+
+/// A refusal of the engine's that no bot caused, as a [`BotError::Engine`].
+#[must_use]
+pub fn engine_error(e: GameError) -> BotError {
+    BotError::Engine(e.to_string())
 }
 
 /// Plays a deal to its end, `bots[seat]` acting for each seat; returns the actions taken.

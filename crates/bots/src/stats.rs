@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 use torite_core::table::first_dealer;
-use torite_core::{GameError, Ruleset, Scoring, Step, Table};
+use torite_core::{Ruleset, Scoring, Step, Table};
 
 use crate::arena::{bot_seed, game_seed, mean_ci95};
-use crate::{Bot, BotError, BotSpec};
+use crate::{Bot, BotError, BotSpec, apply_at, engine_error};
 
 /// A statistics run's settings.
 #[derive(Clone, Debug)]
@@ -236,11 +236,11 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
     let mut bots: Vec<Box<dyn Bot>> = (0..n)
         .map(|s| specs[s % specs.len()].build(bot_seed(config.seed, index, s as u64, 0x57A7)))
         .collect();
-    let engine = |e: GameError| BotError::Engine(e.to_string());
     // The first deal goes round the seats from game to game, so that every seat deals first
     // equally often (exactly, when the games are a multiple of the seats).
     let first = (first_dealer(&rules) + (index % n as u64) as usize) % n;
-    let mut table = Table::new(rules, first, game_seed(config.seed, index)).map_err(engine)?;
+    let mut table =
+        Table::new(rules, first, game_seed(config.seed, index)).map_err(engine_error)?;
     let mut last_worst: Option<usize> = None;
     // The winner of the deal's first trick, once it is complete.
     let mut first_winner: Option<usize> = None;
@@ -249,22 +249,14 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
             Step::Act { seat } => {
                 let view = table.view(seat).ok_or(BotError::Engine("no deal".into()))?;
                 let action = bots[seat].act(&view);
-                let applied = table.apply(action).map_err(|e| match e {
-                    GameError::Play(why) => BotError::Illegal {
-                        bot: bots[seat].name().to_owned(),
-                        seat,
-                        action,
-                        why,
-                    },
-                    other => engine(other),
-                })?;
+                let applied = apply_at(&mut table, bots[seat].as_ref(), seat, action)?;
                 if first_winner.is_none() {
                     first_winner = applied.trick.as_ref().and_then(|t| t.winner);
                 }
                 applied.scored
             }
             Step::Draw { .. } => {
-                table.draw().map_err(engine)?;
+                table.draw().map_err(engine_error)?;
                 table.game().results().len().checked_sub(1)
             }
             Step::GameOver => break,
