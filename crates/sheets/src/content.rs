@@ -150,10 +150,10 @@ pub(crate) fn build(rules: &Ruleset, kind: Kind, catalog: &Catalog) -> Sheet {
     }
 }
 
-/// The small print: the preset, or for a house rule the preset it is based on, by id (what
-/// `torite sheet` and `torite rules` take), never the interchange JSON.
+/// The small print: the preset, or for a house rule the preset it is based on, by its name in
+/// the sheet's language (never an id or the interchange JSON).
 fn footer(rules: &Ruleset, w: &Words) -> String {
-    let base = rules.base.id().to_owned();
+    let base = w.catalog.preset_name(rules.base);
     if rules.is_preset() {
         w.a("sheet-footer", &[("ruleset", base)], &[])
     } else {
