@@ -26,6 +26,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod arena;
 pub mod heuristic;
 pub mod ismcts;
