@@ -672,6 +672,11 @@ stats-deals-per-game = Deals per game: { $mean } ± { $ci }
 stats-lot-declared = Lot declared: { $rate }% ± { $ci }% of deals ({ $count } deals)
 stats-lot-succeeded = Lot succeeded: { $rate }% ± { $ci }% of Lots ({ $hits } of { $count })
 stats-exempt = Exempt from the penalty: { $rate }% ± { $ci }% of seat-deals
+stats-exempt-early = Exempt with tricks still to play: { $rate }% ± { $ci }% of seat-deals
+stats-exempt-replay = Of those, the exempt seat's penalty changed when it played random cards from then on: { $rate }% ± { $ci }% ({ $hits } of { $count })
+stats-plot-exempt = { $rules }: when a seat became exempt
+stats-axis-exempt-trick = tricks completed when the seat's points reached the threshold
+stats-axis-seat-deals = seat-deals
 stats-worst-repeats = Worst seat repeats: { $rate }% ± { $ci }% of consecutive deals (without fixed roles: { $none }%)
 stats-by-position = By position (0 = the first leader, { $last } = the dealer; { $better })
 stats-position = position

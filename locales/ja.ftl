@@ -652,6 +652,11 @@ stats-deals-per-game = 1ゲームのディール数：{ $mean } ± { $ci }
 stats-lot-declared = ロット宣言：ディールの{ $rate }% ± { $ci }%（{ $count }ディール）
 stats-lot-succeeded = ロット成功：宣言の{ $rate }% ± { $ci }%（{ $count }回中{ $hits }回）
 stats-exempt = 失点の免除：席・ディールの{ $rate }% ± { $ci }%
+stats-exempt-early = トリックが残るうちに免除：席・ディールの{ $rate }% ± { $ci }%
+stats-exempt-replay = そのうち、免除後にランダムなカードを出すとその席の失点が変わった割合：{ $rate }% ± { $ci }%（{ $count }回中{ $hits }回）
+stats-plot-exempt = { $rules }：免除に達した時点
+stats-axis-exempt-trick = 点数が免除点に達したときに終わっていたトリック数
+stats-axis-seat-deals = 席・ディール
 stats-worst-repeats = 最下位の席が続く：連続するディールの{ $rate }% ± { $ci }%（役割が固定されなければ{ $none }%）
 stats-by-position = 手番位置別（0 = 最初のリード、{ $last } = ディーラー。{ $better }）
 stats-position = 位置

@@ -1,16 +1,16 @@
 //! Rule-variant statistics: whole games played by bots, and the figures a club asks about —
 //! how often the Lot is declared and succeeds, how tricks and scores spread over the seats
 //! (counted from the first leader), how long games last, which scoring rules fire, how often
-//! Mura's exemption is reached.
+//! Mura's exemption is reached, and whether a seat exempt early still has something to play for.
 
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 use torite_core::table::first_dealer;
-use torite_core::{Ruleset, Scoring, Step, Table};
+use torite_core::{Ruleset, Scoring, SeatSet, Step, Table};
 
 use crate::arena::{bot_seed, game_seed, mean_ci95};
-use crate::{Bot, BotError, BotSpec, apply_at, engine_error};
+use crate::{Bot, BotError, BotSpec, RandomBot, apply_at, engine_error};
 
 /// A statistics run's settings.
 #[derive(Clone, Debug)]
@@ -53,6 +53,15 @@ pub struct Stats {
     pub rules_fired: BTreeMap<String, usize>,
     /// Mura: seat-deals exempt from the penalty.
     pub exempt: usize,
+    /// Mura: seat-deals whose captured points reached the exemption threshold with tricks
+    /// still to play, by the number of tricks completed when they did (index 1 to tricks − 1).
+    pub exempt_early_by_trick: Vec<usize>,
+    /// Mura, of the seat-deals exempt early: how many were played again from that moment with
+    /// the exempt seat playing random legal cards (the other seats as before) to see whether
+    /// its later decisions could still change its own deal score.
+    pub exempt_replays: usize,
+    /// Of those replays, how many gave the exempt seat another deal score.
+    pub exempt_replays_changed: usize,
     /// Seat-deals played.
     pub seat_deals: usize,
     /// Consecutive deal pairs of a game in which one seat alone had the worst deal score
@@ -70,6 +79,7 @@ impl Stats {
             lot_first_trick_fail_by_position: vec![0; players],
             tricks_by_position: vec![vec![0; tricks + 1]; players],
             scores_by_position: vec![Vec::new(); players],
+            exempt_early_by_trick: vec![0; tricks],
             ..Stats::default()
         }
     }
@@ -115,6 +125,15 @@ impl Stats {
             *self.rules_fired.entry(rule).or_default() += count;
         }
         self.exempt += other.exempt;
+        for (a, b) in self
+            .exempt_early_by_trick
+            .iter_mut()
+            .zip(other.exempt_early_by_trick)
+        {
+            *a += b;
+        }
+        self.exempt_replays += other.exempt_replays;
+        self.exempt_replays_changed += other.exempt_replays_changed;
         self.seat_deals += other.seat_deals;
         self.role_pairs += other.role_pairs;
         self.role_repeats += other.role_repeats;
@@ -168,6 +187,21 @@ impl Stats {
             self.lot_first_trick_fail_by_position.iter().sum(),
             self.lot_by_position.iter().sum(),
         )
+    }
+
+    /// Mura: the share of seat-deals exempt with tricks still to play, with its 95% confidence
+    /// half-width.
+    #[must_use]
+    pub fn exempt_early_rate(&self) -> (f64, f64) {
+        proportion(self.exempt_early_by_trick.iter().sum(), self.seat_deals)
+    }
+
+    /// Mura: of the seats exempt early, the share whose deal score changed when they played
+    /// random cards from then on, with its 95% confidence half-width: 0 where nothing is left
+    /// to play for.
+    #[must_use]
+    pub fn exempt_replay_change_rate(&self) -> (f64, f64) {
+        proportion(self.exempt_replays_changed, self.exempt_replays)
     }
 
     /// Mean score per position with its 95% confidence half-width.
@@ -244,6 +278,10 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
     let mut last_worst: Option<usize> = None;
     // The winner of the deal's first trick, once it is complete.
     let mut first_winner: Option<usize> = None;
+    // Mura: the seats already exempt in the deal in progress, and for each seat exempt early
+    // its deal score when it played random cards from then on.
+    let mut exempt_now = SeatSet::EMPTY;
+    let mut replayed: Vec<(usize, i32)> = Vec::new();
     loop {
         let scored = match table.next_step() {
             Step::Act { seat } => {
@@ -252,6 +290,17 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
                 let applied = apply_at(&mut table, bots[seat].as_ref(), seat, action)?;
                 if first_winner.is_none() {
                     first_winner = applied.trick.as_ref().and_then(|t| t.winner);
+                }
+                if applied.trick.is_some() && applied.scored.is_none() {
+                    exempt_early(
+                        config,
+                        specs,
+                        index,
+                        &table,
+                        &mut exempt_now,
+                        &mut replayed,
+                        &mut stats,
+                    )?;
                 }
                 applied.scored
             }
@@ -317,6 +366,13 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
         }
         last_worst = worst;
         first_winner = None;
+        for (seat, score) in replayed.drain(..) {
+            stats.exempt_replays += 1;
+            if score != result.score.scores[seat] {
+                stats.exempt_replays_changed += 1;
+            }
+        }
+        exempt_now = SeatSet::EMPTY;
         *stats
             .rules_fired
             .entry(torite_core::record::rule_name(result.score.rule).to_owned())
@@ -325,6 +381,66 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
     stats.games = 1;
     stats.deals_per_game.push(table.game().results().len());
     Ok(stats)
+}
+
+/// Mura, after a trick of a deal still in progress: counts each seat whose captured points
+/// have just reached the exemption threshold, and plays the rest of the deal again on a copy of
+/// the table with that seat playing random legal cards and the other seats fresh bots of the
+/// same specs, keeping the seat's deal score in that replay.
+fn exempt_early(
+    config: &StatsConfig,
+    specs: &[BotSpec],
+    index: u64,
+    table: &Table,
+    exempt_now: &mut SeatSet,
+    replayed: &mut Vec<(usize, i32)>,
+    stats: &mut Stats,
+) -> Result<(), BotError> {
+    let Scoring::Mura { threshold, .. } = config.rules.scoring else {
+        return Ok(());
+    };
+    let Some(deal) = table.deal() else {
+        return Ok(());
+    };
+    let n = config.rules.players as usize;
+    let done = deal.tricks_completed();
+    for seat in 0..n {
+        if exempt_now.contains(seat) || deal.card_points(seat) < u32::from(threshold) {
+            continue;
+        }
+        exempt_now.insert(seat);
+        if let Some(slot) = stats.exempt_early_by_trick.get_mut(done) {
+            *slot += 1;
+        }
+        let deal_number = table.game().results().len() as u64;
+        let salt = 0xE8E3_0000 + (deal_number << 8) + seat as u64;
+        let mut bots: Vec<Box<dyn Bot>> = (0..n)
+            .map(|s| {
+                let seed = bot_seed(config.seed, index, s as u64, salt);
+                if s == seat {
+                    Box::new(RandomBot::new(seed)) as Box<dyn Bot>
+                } else {
+                    specs[s % specs.len()].build(seed)
+                }
+            })
+            .collect();
+        let mut copy = table.clone();
+        let score = loop {
+            let Step::Act { seat: to_act } = copy.next_step() else {
+                return Err(BotError::Engine("a Mura deal ended without a score".into()));
+            };
+            let view = copy
+                .view(to_act)
+                .ok_or(BotError::Engine("no deal".into()))?;
+            let action = bots[to_act].act(&view);
+            let applied = apply_at(&mut copy, bots[to_act].as_ref(), to_act, action)?;
+            if let Some(scored) = applied.scored {
+                break copy.game().results()[scored].score.scores[seat];
+            }
+        };
+        replayed.push((seat, score));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -455,6 +571,41 @@ mod tests {
             s.lot_first_trick_fail_by_position.iter().sum::<usize>(),
             one_trick_lots
         );
+    }
+
+    /// Mura's exemption, reached with tricks left: without the bonus the exempt seat's later
+    /// cards can never change its own score (its points only grow); with `bonus_at` they can.
+    #[test]
+    fn an_early_exemption_leaves_something_to_play_for_only_with_the_bonus() {
+        let plain = Preset::Mura4.ruleset();
+        let mut bonus = plain;
+        if let Scoring::Mura { bonus_at, .. } = &mut bonus.scoring {
+            *bonus_at = Some(7);
+        }
+        let run_with = |rules| {
+            let config = StatsConfig {
+                rules,
+                bots: vec!["heuristic".parse().unwrap()],
+                games: 12,
+                seed: 4,
+            };
+            run(&config, &|| {}).unwrap()
+        };
+        let s = run_with(plain);
+        let early: usize = s.exempt_early_by_trick.iter().sum();
+        assert!(early > 0 && early <= s.exempt);
+        assert_eq!(
+            s.exempt_early_by_trick[0], 0,
+            "no seat is exempt before a trick"
+        );
+        assert_eq!(s.exempt_replays, early);
+        assert_eq!(s.exempt_replays_changed, 0);
+        let b = run_with(bonus);
+        assert_eq!(
+            b.exempt_replays,
+            b.exempt_early_by_trick.iter().sum::<usize>()
+        );
+        assert!(b.exempt_replays_changed > 0, "{b:?}");
     }
 
     #[test]

@@ -105,7 +105,15 @@ fn json(args: &Args, s: &Stats) -> String {
     }
     if matches!(args.rules.scoring, Scoring::Mura { .. }) {
         let (rate, ci) = stats::proportion(s.exempt, s.seat_deals);
-        out["exemption"] = json!({"rate": rate, "ci95": ci});
+        let (early, early_ci) = s.exempt_early_rate();
+        let (changed, changed_ci) = s.exempt_replay_change_rate();
+        out["exemption"] = json!({
+            "rate": rate, "ci95": ci,
+            "early_rate": early, "early_ci95": early_ci,
+            "early_by_trick": s.exempt_early_by_trick,
+            "replays": s.exempt_replays, "replays_changed": s.exempt_replays_changed,
+            "replay_change_rate": changed, "replay_change_ci95": changed_ci,
+        });
     }
     let (roles, roles_ci) = s.role_persistence();
     out["worst_seat_repeats"] = json!({"rate": roles, "ci95": roles_ci, "pairs": s.role_pairs});
@@ -295,6 +303,23 @@ fn table(args: &Args, s: &Stats) -> String {
         out += &c.get(
             "stats-exempt",
             &[("rate", pct(rate, 1)), ("ci", pct(ci, 1))],
+        );
+        out += "\n";
+        let (early, early_ci) = s.exempt_early_rate();
+        out += &c.get(
+            "stats-exempt-early",
+            &[("rate", pct(early, 1)), ("ci", pct(early_ci, 1))],
+        );
+        out += "\n";
+        let (changed, changed_ci) = s.exempt_replay_change_rate();
+        out += &c.get(
+            "stats-exempt-replay",
+            &[
+                ("rate", pct(changed, 1)),
+                ("ci", pct(changed_ci, 1)),
+                ("hits", s.exempt_replays_changed.to_string()),
+                ("count", s.exempt_replays.to_string()),
+            ],
         );
         out += "\n";
     }
@@ -557,7 +582,53 @@ fn plots(dir: &Path, rules: &Ruleset, s: &Stats, c: &Catalog) -> Result<(), Fail
         root.present().map_err(plot_error)?;
     }
     crate::save::save(&path, svg.as_bytes())?;
+    if matches!(rules.scoring, Scoring::Mura { .. }) {
+        exempt_plot(&dir.join("exempt-by-trick.svg"), s, c, &label)?;
+    }
     Ok(())
+}
+
+/// Mura: how many seat-deals became exempt after each number of completed tricks (those with
+/// tricks still to play).
+fn exempt_plot(path: &Path, s: &Stats, c: &Catalog, label: &str) -> Result<(), Failure> {
+    let counts = &s.exempt_early_by_trick;
+    let last = counts.len().max(2);
+    let top = counts.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                c.get("stats-plot-exempt", &[("rules", label.to_owned())]),
+                ("sans-serif", 16),
+            )
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .build_cartesian_2d(0.5f64..(last as f64 - 0.5), 0f64..top * 1.1)
+            .map_err(plot_error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(last)
+            .x_label_formatter(&whole)
+            .y_label_formatter(&whole)
+            .x_desc(c.get("stats-axis-exempt-trick", &[]))
+            .y_desc(c.get("stats-axis-seat-deals", &[]))
+            .draw()
+            .map_err(plot_error)?;
+        chart
+            .draw_series(counts.iter().enumerate().skip(1).map(|(t, n)| {
+                Rectangle::new(
+                    [(t as f64 - 0.4, 0.0), (t as f64 + 0.4, *n as f64)],
+                    BLUE.mix(0.6).filled(),
+                )
+            }))
+            .map_err(plot_error)?;
+        root.present().map_err(plot_error)?;
+    }
+    crate::save::save(path, svg.as_bytes())
 }
 
 /// The Lot by the declarer's position: the share of Lots that succeeded and the share that
