@@ -664,6 +664,19 @@ stats-bot-ismcts-budget = search ({ $budget })
 stats-bot-pimc = sampled exact search
 stats-bot-pimc-budget = sampled exact search ({ $budget })
 stats-bot-omniscient = reference that sees every hand
+
+# Named bot levels (`torite play --bots`, the browser's seats, `GET /api/bots`), weakest first.
+level-beginner = Beginner
+level-beginner-description = Learning the game: often fails to duck, leads its high cards too early, and sometimes plays without thinking.
+level-casual = Casual
+level-casual-description = Plays by rule of thumb, with the odd slip.
+level-club = Club
+level-club-description = A club regular: thinks hard about a third of its cards and plays the rest by rule of thumb.
+level-strong = Strong
+level-strong-description = Thinks hard about most of its cards and plays the rest by rule of thumb.
+level-expert = Expert
+level-expert-description = Thinks hard about every card it plays.
+
 stats-budget-iterations = { $n } iterations a decision
 stats-budget-millis = { $n } ms a decision
 stats-house = { $rules }, with { $options }

@@ -644,6 +644,19 @@ stats-bot-ismcts-budget = 探索（{ $budget }）
 stats-bot-pimc = 標本完全探索
 stats-bot-pimc-budget = 標本完全探索（{ $budget }）
 stats-bot-omniscient = 全員の手札が見える参照用
+
+# Named bot levels (`torite play --bots`, the browser's seats, `GET /api/bots`), weakest first.
+level-beginner = 初心者
+level-beginner-description = 覚えたて。ダックし損ねたり、高い札を早く出しすぎたり、考えずに札を出したりする。
+level-casual = カジュアル
+level-casual-description = 定石どおりに打つが、ときどき打ち間違える。
+level-club = クラブ
+level-club-description = クラブの常連。三枚に一枚はよく考えて打ち、残りは定石で打つ。
+level-strong = 強豪
+level-strong-description = たいていの札をよく考えて打ち、残りは定石で打つ。
+level-expert = エキスパート
+level-expert-description = すべての札をよく考えて打つ。
+
 stats-budget-iterations = 1手{ $n }回
 stats-budget-millis = 1手{ $n }ミリ秒
 stats-house = { $rules }（{ $options }）

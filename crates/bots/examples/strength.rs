@@ -197,6 +197,7 @@ fn load(file: &std::path::Path) -> Option<BotResult> {
         diff_ci95,
         win_rate: None,
         decision_ms,
+        decision_max_ms: f64::NAN,
         unit_scores,
     })
 }

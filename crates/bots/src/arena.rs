@@ -62,6 +62,8 @@ pub struct BotResult {
     pub win_rate: Option<f64>,
     /// Mean decision time in milliseconds.
     pub decision_ms: f64,
+    /// The longest decision, in milliseconds.
+    pub decision_max_ms: f64,
     /// The bot's score in each unit, in unit order (`mean` is their mean). The deals depend
     /// only on the seed, not on the bots, so two runs with the same seed can be compared unit
     /// by unit (paired differences).
@@ -123,6 +125,7 @@ struct UnitResult {
     score: Vec<f64>,
     decisions: Vec<u64>,
     nanos: Vec<u128>,
+    max_nanos: Vec<u128>,
     wins: Vec<f64>,
     records: Vec<Record>,
 }
@@ -195,6 +198,11 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             .iter()
             .flat_map(|u| slots.iter().map(|s| u.nanos[*s]))
             .sum();
+        let max_nanos: u128 = units
+            .iter()
+            .flat_map(|u| slots.iter().map(|s| u.max_nanos[*s]))
+            .max()
+            .unwrap_or(0);
         let win_rate =
             (config.unit == Unit::Game).then(|| mean_ci95(&per_unit(&|u, s| u.wins[s])).0);
         let spec = &config.bots[b];
@@ -215,6 +223,7 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             } else {
                 nanos as f64 / decisions as f64 / 1e6
             },
+            decision_max_ms: max_nanos as f64 / 1e6,
             unit_scores: scores,
         });
     }
@@ -235,6 +244,7 @@ fn play_unit(
         score: vec![0.0; n],
         decisions: vec![0; n],
         nanos: vec![0; n],
+        max_nanos: vec![0; n],
         wins: vec![0.0; n],
         records: Vec::new(),
     };
@@ -279,7 +289,9 @@ fn play_unit(
                     let start = Instant::now();
                     let action = bots[seat].act(&View::new(deal, seat));
                     let slot = slot_of(seat);
-                    out.nanos[slot] += start.elapsed().as_nanos();
+                    let took = start.elapsed().as_nanos();
+                    out.nanos[slot] += took;
+                    out.max_nanos[slot] = out.max_nanos[slot].max(took);
                     out.decisions[slot] += 1;
                     let applied = apply_at(&mut table, bots[seat].as_ref(), seat, action)?;
                     if one_deal && applied.scored.is_some() {

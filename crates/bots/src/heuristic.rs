@@ -94,7 +94,7 @@ fn choose_card(view: &View<'_>, cards: CardSet) -> Card {
 
 /// How strongly `card` ranks for holding on to or shedding: trumps above plain cards, each in
 /// its suit's order.
-fn power(view: &View<'_>, card: Card) -> u8 {
+pub(crate) fn power(view: &View<'_>, card: Card) -> u8 {
     let rules = view.rules();
     match (card.suit(), card.rank()) {
         (Some(suit), Some(rank)) => {

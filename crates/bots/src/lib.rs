@@ -4,6 +4,10 @@
 //! an action; the driver ([`play_deal`]) checks every action against the rules. Every bot plays
 //! every preset and house rule, and is reproducible from a seed.
 //!
+//! People choose among named levels ([`level`]): `beginner`, `casual`, `club`, `strong` and
+//! `expert`, each a configuration of the algorithms below, calibrated so that each beats the
+//! one below it. The algorithms keep their names for the arena and `torite stats`:
+//!
 //! | name | what it is |
 //! |---|---|
 //! | `random` | uniform over the legal actions |
@@ -30,6 +34,7 @@ pub mod analysis;
 pub mod arena;
 pub mod heuristic;
 pub mod ismcts;
+pub mod level;
 pub mod omniscient;
 pub mod pimc;
 pub mod random;
@@ -43,6 +48,7 @@ use torite_core::table::{Applied, Table};
 use torite_core::{Action, Deal, GameError, PlayError, Seat, View};
 
 pub use heuristic::Heuristic;
+pub use level::Level;
 pub use random::RandomBot;
 
 /// A player: chooses an action for the seat whose view it is given.
@@ -78,8 +84,15 @@ pub const REFERENCE_BOTS: [&str; 1] = ["omniscient"];
 pub const STRONGEST: &str = "heuristic";
 
 /// The strongest bot measured, deciding in tens of milliseconds (ISMCTS at its default budget):
-/// the terminal game's default opponent and the source of hints.
+/// the source of the terminal game's hints.
 pub const BEST: &str = "ismcts";
+
+/// The level the terminal game seats by default: the middle one, beaten by `strong` and
+/// `expert` for a player who wants more and beating `beginner` and `casual`.
+pub const DEFAULT_LEVEL: Level = Level::Club;
+
+/// The level the terminal game seats with `--fast`: the strongest that decides at once.
+pub const FAST_LEVEL: Level = Level::Casual;
 
 /// How much thinking a search bot may do per decision.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -125,6 +138,7 @@ impl fmt::Display for Budget {
 /// Which bot a spec names.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Kind {
+    Level(Level),
     Random,
     Heuristic,
     Ismcts,
@@ -143,6 +157,7 @@ impl Kind {
 
     const fn name(self) -> &'static str {
         match self {
+            Kind::Level(level) => level.id(),
             Kind::Random => "random",
             Kind::Heuristic => "heuristic",
             Kind::Ismcts => "ismcts",
@@ -152,10 +167,11 @@ impl Kind {
     }
 }
 
-/// A bot spec, read once: which bot (one of [`BOT_NAMES`] or [`REFERENCE_BOTS`]) and the
-/// budget it was given, if any. Written `name` or `name:BUDGET`, where `BUDGET` is a number of
-/// iterations (`ismcts:2000`, 1 to [`MAX_ITERATIONS`]) or milliseconds (`ismcts:200ms`, 1 to
-/// [`MAX_MILLIS`]); bots without a search ignore it, and each search bot has a default budget.
+/// A bot spec, read once: a [`Level`] (`club`), or an algorithm (one of [`BOT_NAMES`] or
+/// [`REFERENCE_BOTS`]) and the budget it was given, if any. An algorithm is written `name` or
+/// `name:BUDGET`, where `BUDGET` is a number of iterations (`ismcts:2000`, 1 to
+/// [`MAX_ITERATIONS`]) or milliseconds (`ismcts:200ms`, 1 to [`MAX_MILLIS`]); bots without a
+/// search ignore it, and each search bot has a default budget. A level has its own budget.
 /// [`str::parse`] (its [`FromStr`](std::str::FromStr)) reads that form and [`fmt::Display`] writes it back.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct BotSpec {
@@ -170,7 +186,26 @@ impl BotSpec {
         budget: None,
     };
 
-    /// The bot's name (`ismcts` for `ismcts:200ms`), as [`Bot::name`] reports it.
+    /// The spec of a level.
+    #[must_use]
+    pub const fn level(level: Level) -> BotSpec {
+        BotSpec {
+            kind: Kind::Level(level),
+            budget: None,
+        }
+    }
+
+    /// The level the spec names, if it names one.
+    #[must_use]
+    pub const fn as_level(&self) -> Option<Level> {
+        match self.kind {
+            Kind::Level(level) => Some(level),
+            _ => None,
+        }
+    }
+
+    /// The bot's name (`ismcts` for `ismcts:200ms`, `club` for the level), as [`Bot::name`]
+    /// reports it.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         self.kind.name()
@@ -182,10 +217,15 @@ impl BotSpec {
         self.budget
     }
 
-    /// Whether the bot decides at once, without a search (`random`, `heuristic`).
+    /// Whether the bot decides at once, without a search (`random`, `heuristic`, and the
+    /// levels that do not search).
     #[must_use]
     pub const fn is_instant(&self) -> bool {
-        matches!(self.kind, Kind::Random | Kind::Heuristic)
+        match self.kind {
+            Kind::Level(level) => level.config().search.is_none(),
+            Kind::Random | Kind::Heuristic => true,
+            Kind::Ismcts | Kind::Pimc | Kind::Omniscient => false,
+        }
     }
 
     /// Makes the bot, seeded.
@@ -193,6 +233,7 @@ impl BotSpec {
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         let budget = self.budget;
         match self.kind {
+            Kind::Level(level) => Box::new(level.bot(seed)),
             Kind::Random => Box::new(RandomBot::new(seed)),
             Kind::Heuristic => Box::new(Heuristic::new(seed)),
             Kind::Ismcts => Box::new(ismcts::Ismcts::with_budget(
@@ -216,7 +257,8 @@ impl std::str::FromStr for BotSpec {
     ///
     /// # Errors
     ///
-    /// [`BotError::UnknownBot`] for a name not in [`BOT_NAMES`] or [`REFERENCE_BOTS`],
+    /// [`BotError::UnknownBot`] for a name that is neither a [`Level`] nor in [`BOT_NAMES`] or
+    /// [`REFERENCE_BOTS`], [`BotError::LevelBudget`] for a level given a budget,
     /// [`BotError::BadBudget`] for a budget that is not a number, [`BotError::BudgetOutOfRange`]
     /// for one outside those ranges.
     fn from_str(spec: &str) -> Result<BotSpec, BotError> {
@@ -224,6 +266,12 @@ impl std::str::FromStr for BotSpec {
             None => (spec, None),
             Some((name, budget)) => (name, Some(budget)),
         };
+        if let Some(level) = Level::from_id(name) {
+            return match budget {
+                None => Ok(BotSpec::level(level)),
+                Some(_) => Err(BotError::LevelBudget(spec.to_owned())),
+            };
+        }
         let Some(kind) = Kind::ALL.into_iter().find(|k| k.name() == name) else {
             return Err(BotError::UnknownBot(name.to_owned()));
         };
@@ -260,6 +308,8 @@ pub enum BotError {
     UnknownBot(String),
     /// The spec's budget is neither a number of iterations nor of milliseconds.
     BadBudget(String),
+    /// A level was given a budget (the spec as given): a level has its own.
+    LevelBudget(String),
     /// The spec's budget is outside 1 to [`MAX_ITERATIONS`] iterations or 1 to
     /// [`MAX_MILLIS`] milliseconds.
     BudgetOutOfRange(String),
@@ -281,9 +331,12 @@ pub enum BotError {
 impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BotError::UnknownBot(name) => {
-                write!(f, "unknown bot {name:?} (known: {})", BOT_NAMES.join(", "))
-            }
+            BotError::UnknownBot(name) => write!(f, "unknown bot {name:?} ({})", known_bots()),
+            BotError::LevelBudget(spec) => write!(
+                f,
+                "bot {spec:?}: a level has its own budget; give one to an algorithm instead \
+                 (ismcts:2000)"
+            ),
             BotError::BadBudget(spec) => write!(
                 f,
                 "bot {spec:?}: the budget after the colon is a number of iterations \
@@ -309,6 +362,18 @@ impl fmt::Display for BotError {
 }
 
 impl std::error::Error for BotError {}
+
+/// The bots a spec may name, in words: "levels: beginner, casual, …; algorithms: random, …".
+#[must_use]
+pub fn known_bots() -> String {
+    let levels: Vec<&str> = Level::ALL.iter().map(|l| l.id()).collect();
+    let algorithms: Vec<&str> = BOT_NAMES.iter().chain(&REFERENCE_BOTS).copied().collect();
+    format!(
+        "levels: {}; algorithms: {}",
+        levels.join(", "),
+        algorithms.join(", ")
+    )
+}
 
 /// Asks the seat to act for its action and applies it, checking legality.
 ///
@@ -470,7 +535,29 @@ mod tests {
     fn an_unknown_name_is_named_whatever_its_budget() {
         assert_eq!(
             refusal("alphazero:0"),
-            "unknown bot \"alphazero\" (known: random, heuristic, ismcts, pimc)"
+            "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
+             algorithms: random, heuristic, ismcts, pimc, omniscient)"
+        );
+    }
+
+    #[test]
+    fn levels_are_specs_without_a_budget() {
+        for level in Level::ALL {
+            let spec: BotSpec = level.id().parse().unwrap();
+            assert_eq!(spec, BotSpec::level(level));
+            assert_eq!(spec.as_level(), Some(level));
+            assert_eq!(spec.to_string(), level.id());
+            assert_eq!(spec.build(1).name(), level.id());
+            assert_eq!(spec.budget(), None);
+            assert_eq!(spec.is_instant(), level.config().search.is_none());
+        }
+        assert!(BotSpec::level(Level::Beginner).is_instant());
+        assert!(!BotSpec::level(Level::Expert).is_instant());
+        assert_eq!("ismcts".parse::<BotSpec>().unwrap().as_level(), None);
+        assert_eq!(
+            refusal("club:500"),
+            "bot \"club:500\": a level has its own budget; give one to an algorithm instead \
+             (ismcts:2000)"
         );
     }
 }

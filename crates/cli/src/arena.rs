@@ -101,6 +101,7 @@ fn json(args: &Args, result: &ArenaResult) -> String {
                 "diff": sign * b.diff,
                 "diff_ci95": b.diff_ci95,
                 "decision_ms": b.decision_ms,
+                "decision_max_ms": b.decision_max_ms,
             });
             if let Some(w) = b.win_rate {
                 v["win_rate"] = w.into();

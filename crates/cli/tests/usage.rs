@@ -283,8 +283,9 @@ fn a_bad_bot_spec_is_a_usage_error_naming_the_option_and_the_value() {
         assert_eq!(
             one_line(args),
             format!(
-                "invalid value 'nobody' for '--bots <BOTS>': unknown bot \"nobody\" (known: \
-                 random, heuristic, ismcts, pimc); see 'torite {name} --help'"
+                "invalid value 'nobody' for '--bots <BOTS>': unknown bot \"nobody\" (levels: \
+                 beginner, casual, club, strong, expert; algorithms: random, heuristic, ismcts, \
+                 pimc, omniscient); see 'torite {name} --help'"
             )
         );
     }

@@ -18,6 +18,7 @@ use crate::ask::ask;
 use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
+mod bots;
 pub(crate) mod guard;
 mod records;
 mod replay;
@@ -37,7 +38,7 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/assets/{*path}", get(crate::assets::asset))
         .route("/api/presets", get(presets))
         .route("/api/presets/{id}/sheet", get(sheets::preset))
-        .route("/api/bots", get(bots))
+        .route("/api/bots", get(bots::list))
         .route("/api/tables", get(list).post(create))
         .route("/api/tables/{id}", get(one))
         .route("/api/tables/{id}/join", post(join))
@@ -187,10 +188,6 @@ async fn presets() -> Response {
         })
         .collect();
     axum::Json(list).into_response()
-}
-
-async fn bots() -> Response {
-    axum::Json(json!(torite_bots::BOT_NAMES)).into_response()
 }
 
 async fn list(State(hub): State<Arc<Hub>>) -> Response {

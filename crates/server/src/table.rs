@@ -180,13 +180,18 @@ fn check_stored_name(name: &str) -> Result<(), Refusal> {
 ///
 /// # Errors
 ///
-/// A 400 refusal naming the known bots or the budget's range.
+/// A 400 refusal naming the known levels and bots, or the budget's range.
 pub fn parse_bot(spec: &str) -> Result<BotSpec, Refusal> {
     spec.parse().map_err(|e: BotError| {
         Refusal::bad(match e {
             BotError::UnknownBot(bot) => Why::BotUnknown {
                 bot: crate::refusal::shown(&bot),
-                known: torite_bots::BOT_NAMES.join(", "),
+                known: torite_bots::Level::ALL
+                    .iter()
+                    .map(|l| l.id())
+                    .chain(torite_bots::BOT_NAMES)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             },
             other => Why::BotBudget {
                 detail: other.to_string(),

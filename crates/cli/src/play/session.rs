@@ -639,7 +639,8 @@ mod tests {
             (
                 "bots",
                 serde_json::json!(["human", "heuristic", "nobody", "heuristic"]),
-                "table: bots: seat 2: unknown bot \"nobody\" (known: random, heuristic, ismcts, pimc)",
+                "table: bots: seat 2: unknown bot \"nobody\" (levels: beginner, casual, club, \
+                 strong, expert; algorithms: random, heuristic, ismcts, pimc, omniscient)",
             ),
         ];
         for (key, value, expected) in cases {

@@ -22,8 +22,34 @@ async fn lobby_endpoints() {
         let labels = preset["labels"].as_object().unwrap();
         assert_eq!(options.len(), labels.len(), "{preset}");
     }
-    let (_, bots) = get(server.addr, "/api/bots").await;
-    assert!(bots.as_array().unwrap().contains(&json!("heuristic")));
+    // The named levels, weakest first, in the asked language (English by default).
+    let (status, bots) = get(server.addr, "/api/bots").await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> = bots
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["beginner", "casual", "club", "strong", "expert"]);
+    assert_eq!(bots[2]["name"], "Club");
+    assert!(bots[0]["description"].as_str().unwrap().contains("duck"));
+    let (_, en) = get(server.addr, "/api/bots?lang=en").await;
+    assert_eq!(en, bots);
+    let (status, ja) = get(server.addr, "/api/bots?lang=ja").await;
+    assert_eq!(status, 200);
+    assert_eq!(ja[0]["id"], "beginner");
+    assert_eq!(ja[0]["name"], "初心者");
+    assert_eq!(ja[4]["name"], "エキスパート");
+    for level in ja.as_array().unwrap() {
+        assert_eq!(level.as_object().unwrap().len(), 3, "{level}");
+        assert!(!level["description"].as_str().unwrap().is_empty());
+        assert!(!level["description"].as_str().unwrap().contains("level-"));
+    }
+    let (status, refused) = get(server.addr, "/api/bots?lang=fr").await;
+    assert_eq!(status, 400);
+    assert_eq!(refused["code"], "unknown-lang", "{refused}");
+    assert_eq!(refused["error"], "lang: unknown value \"fr\" (en or ja)");
     let ja = request(server.addr, "GET", "/api/i18n/ja", None)
         .await
         .unwrap();

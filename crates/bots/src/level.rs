@@ -1,0 +1,351 @@
+//! Named levels for people: *Beginner*, *Casual*, *Club*, *Strong* and *Expert*.
+//!
+//! A person chooses an opponent by how well it plays, not by its algorithm. Each level is a
+//! bot configuration ([`LevelConfig`]), data in one table ([`Level::config`]):
+//!
+//! - which search plays its moves, if any (ISMCTS at a fixed number of iterations, so a level
+//!   plays the same on every machine);
+//! - how many of its decisions it plays on instinct instead, by the rule of thumb
+//!   ([`Heuristic`]) — a strong player who does not think hard about every card;
+//! - which mistakes its rule of thumb makes ([`Mistakes`]): the beginner sometimes fails to
+//!   duck, leads its highest card too early, or plays a card without thinking at all.
+//!
+//! The levels are calibrated with the duplicate arena ([`crate::arena`]): each beats the one
+//! below it in every preset (`docs/STATS.md`, "Named levels"). More iterations alone do not
+//! order the search bots in every game (in three-player Mura ISMCTS at 2,000 iterations does
+//! not beat it at 300), while every preset's search beats the rule of thumb: so the levels
+//! above *Casual* share one search and differ in how often they play on instinct.
+//!
+//! Every level is reproducible from its seed: the mistakes and the instinct draws come from
+//! the bot's own seeded generator, the search from its own.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use torite_core::shuffle::below;
+use torite_core::{Action, Card, CardSet, View};
+
+use crate::heuristic::{Heuristic, power};
+use crate::ismcts::Ismcts;
+use crate::{Bot, Budget};
+
+/// A named level, weakest first ([`Level::ALL`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Level {
+    /// Makes a beginner's mistakes.
+    Beginner,
+    /// Plays by the rule of thumb, with a few slips.
+    Casual,
+    /// Searches a third of its moves.
+    Club,
+    /// Searches most of its moves.
+    Strong,
+    /// Searches every move.
+    Expert,
+}
+
+/// Mistakes a rule-of-thumb player makes, each a percentage of the decisions where it can.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Mistakes {
+    /// Fails to duck: where the rule of thumb would play a card that loses the trick while a
+    /// card that wins it is at hand, plays its highest card instead.
+    pub duck: u8,
+    /// Leads its highest card instead of the rule of thumb's lead (high cards gone too early).
+    pub lead: u8,
+    /// Plays any legal card, without thinking (as if it had forgotten which cards are out).
+    pub slip: u8,
+}
+
+impl Mistakes {
+    /// No mistakes: the rule of thumb as it is.
+    pub const NONE: Mistakes = Mistakes {
+        duck: 0,
+        lead: 0,
+        slip: 0,
+    };
+}
+
+/// What a level is: the search playing its moves and the rule of thumb it falls back on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LevelConfig {
+    /// The ISMCTS budget of the moves it searches; `None`: the rule of thumb plays every move.
+    pub search: Option<Budget>,
+    /// The percentage of its decisions (with a search) played on instinct, by the rule of thumb.
+    pub instinct: u8,
+    /// The mistakes of its rule of thumb.
+    pub mistakes: Mistakes,
+}
+
+/// The one search of the levels that search: ISMCTS at 1,000 iterations a decision, within
+/// noise of its default budget in Mini Misère and Mura (`docs/STATS.md`) and about a
+/// millisecond a decision.
+const SEARCH: Option<Budget> = Some(Budget::Iterations(1_000));
+
+/// The levels' configurations, weakest first, in [`Level::ALL`]'s order.
+const CONFIGS: [LevelConfig; 5] = [
+    // Beginner.
+    LevelConfig {
+        search: None,
+        instinct: 100,
+        mistakes: Mistakes {
+            duck: 40,
+            lead: 30,
+            slip: 10,
+        },
+    },
+    // Casual.
+    LevelConfig {
+        search: None,
+        instinct: 100,
+        mistakes: Mistakes {
+            duck: 10,
+            lead: 5,
+            slip: 0,
+        },
+    },
+    // Club.
+    LevelConfig {
+        search: SEARCH,
+        instinct: 65,
+        mistakes: Mistakes::NONE,
+    },
+    // Strong.
+    LevelConfig {
+        search: SEARCH,
+        instinct: 30,
+        mistakes: Mistakes::NONE,
+    },
+    // Expert.
+    LevelConfig {
+        search: SEARCH,
+        instinct: 0,
+        mistakes: Mistakes::NONE,
+    },
+];
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Club,
+        Level::Strong,
+        Level::Expert,
+    ];
+
+    /// The level's id, as `--bots` and the server know it (`club`); its name and description
+    /// are the catalogs' `level-{id}` and `level-{id}-description`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Club => "club",
+            Level::Strong => "strong",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level of an id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
+    }
+
+    /// The level's configuration.
+    #[must_use]
+    pub const fn config(self) -> LevelConfig {
+        CONFIGS[self as usize]
+    }
+
+    /// Makes the level's bot, seeded.
+    #[must_use]
+    pub fn bot(self, seed: u64) -> LevelBot {
+        LevelBot::new(self, seed)
+    }
+}
+
+/// The bot of a [`Level`].
+#[derive(Debug)]
+pub struct LevelBot {
+    level: Level,
+    config: LevelConfig,
+    rule: Heuristic,
+    search: Option<Ismcts>,
+    rng: ChaCha8Rng,
+}
+
+impl LevelBot {
+    /// The bot of `level`, seeded.
+    #[must_use]
+    pub fn new(level: Level, seed: u64) -> LevelBot {
+        let config = level.config();
+        LevelBot::with_config(level, config, seed)
+    }
+
+    /// A bot named as `level` that plays `config`, seeded (for measuring a configuration
+    /// before it becomes a level's).
+    #[must_use]
+    pub fn with_config(level: Level, config: LevelConfig, seed: u64) -> LevelBot {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let search = config
+            .search
+            .map(|budget| Ismcts::with_budget(rng.next_u64(), budget));
+        LevelBot {
+            level,
+            config,
+            rule: Heuristic::new(rng.next_u64()),
+            search,
+            rng,
+        }
+    }
+
+    /// The level it plays.
+    #[must_use]
+    pub const fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Whether a draw of `percent` percent comes up.
+    fn chance(&mut self, percent: u8) -> bool {
+        percent > 0 && below(&mut self.rng, 100) < u32::from(percent)
+    }
+
+    /// The rule of thumb's action, with the level's mistakes.
+    fn by_rule(&mut self, view: &View<'_>) -> Action {
+        let action = self.rule.act(view);
+        let legal = view.legal_actions();
+        let Action::Play(card) = action else {
+            return action;
+        };
+        if legal.cards.len() < 2 {
+            return action;
+        }
+        let mistakes = self.config.mistakes;
+        if self.chance(mistakes.slip) {
+            let n = below(&mut self.rng, legal.cards.len() as u32) as usize;
+            return legal.cards.iter().nth(n).map_or(action, Action::Play);
+        }
+        if view.current_trick().is_empty() {
+            if self.chance(mistakes.lead) {
+                return Action::Play(highest(view, legal.cards).unwrap_or(card));
+            }
+            return action;
+        }
+        let can_win = legal.cards.iter().any(|c| view.wins_with(c));
+        if !view.wins_with(card) && can_win && self.chance(mistakes.duck) {
+            return Action::Play(highest(view, legal.cards).unwrap_or(card));
+        }
+        action
+    }
+}
+
+/// The highest card by the heuristic's order (trumps above plain cards).
+fn highest(view: &View<'_>, cards: CardSet) -> Option<Card> {
+    cards.iter().max_by_key(|c| power(view, *c))
+}
+
+impl Bot for LevelBot {
+    fn name(&self) -> &str {
+        self.level.id()
+    }
+
+    fn act(&mut self, view: &View<'_>) -> Action {
+        let legal = view.legal_actions();
+        if legal.len() == 1 {
+            return legal.nth(0).unwrap_or(Action::Pass);
+        }
+        let instinct = self.config.instinct;
+        let on_instinct = self.search.is_none() || self.chance(instinct);
+        match (&mut self.search, on_instinct) {
+            (Some(search), false) => search.act(view),
+            _ => self.by_rule(view),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use torite_core::{Deal, Preset};
+
+    use super::*;
+    use crate::play_deal;
+
+    #[test]
+    fn levels_are_ordered_and_named() {
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(level as usize, i);
+            assert_eq!(Level::from_id(level.id()), Some(level));
+            assert_eq!(level.bot(0).name(), level.id());
+        }
+        assert_eq!(Level::from_id("grandmaster"), None);
+        // Weakest first: fewer mistakes, then more moves searched.
+        let configs: Vec<LevelConfig> = Level::ALL.iter().map(|l| l.config()).collect();
+        assert!(configs[0].mistakes.duck > configs[1].mistakes.duck);
+        assert!(configs[1].search.is_none() && configs[2].search.is_some());
+        assert!(configs[2].instinct > configs[3].instinct);
+        assert!(configs[3].instinct > configs[4].instinct);
+        assert_eq!(configs[4].instinct, 0);
+    }
+
+    fn actions(level: Level, seed: u64, deal_seed: u64) -> Vec<Action> {
+        let rules = Preset::MiniMisere4.ruleset();
+        let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(deal_seed));
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+            .map(|s| Box::new(level.bot(seed + s)) as Box<dyn Bot>)
+            .collect();
+        play_deal(&mut deal, &mut bots).expect("legal play")
+    }
+
+    #[test]
+    fn the_beginner_is_reproducible_and_not_the_heuristic() {
+        let mut differ = 0;
+        for deal_seed in 0..20 {
+            let a = actions(Level::Beginner, 5, deal_seed);
+            assert_eq!(
+                a,
+                actions(Level::Beginner, 5, deal_seed),
+                "deal {deal_seed}"
+            );
+            let rules = Preset::MiniMisere4.ruleset();
+            let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(deal_seed));
+            let mut bots: Vec<Box<dyn Bot>> = (0..4)
+                .map(|s| Box::new(Heuristic::new(s)) as Box<dyn Bot>)
+                .collect();
+            let h = play_deal(&mut deal, &mut bots).expect("legal play");
+            differ += usize::from(a != h);
+        }
+        // Its mistakes show in most deals, and another seed makes other mistakes.
+        assert!(
+            differ >= 10,
+            "the beginner played as the heuristic in {differ} of 20"
+        );
+        assert!((0..20).any(|d| actions(Level::Beginner, 5, d) != actions(Level::Beginner, 6, d)));
+    }
+
+    #[test]
+    fn the_beginner_mostly_keeps_to_the_rule_of_thumb() {
+        // Over many decisions each kind of mistake is made, and the rule of thumb's own play
+        // is kept most of the time.
+        let rules = Preset::MittlereJass.ruleset();
+        let (mut same, mut other) = (0, 0);
+        for deal_seed in 0..30 {
+            let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(deal_seed));
+            let mut beginner = Level::Beginner.bot(deal_seed);
+            let mut rule = Heuristic::new(0);
+            while !deal.is_over() {
+                let view = View::new(&deal, deal.to_act());
+                let mine = beginner.act(&view);
+                let theirs = rule.act(&view);
+                if view.legal_actions().len() > 1 {
+                    if mine == theirs {
+                        same += 1;
+                    } else {
+                        other += 1;
+                    }
+                }
+                deal.apply(theirs).expect("legal");
+            }
+        }
+        assert!(other > 0 && same > other, "same {same}, other {other}");
+    }
+}
