@@ -20,6 +20,7 @@ use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 mod bots;
 pub(crate) mod guard;
+mod health;
 mod records;
 mod replay;
 mod sheets;
@@ -49,6 +50,8 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/sheet", get(sheets::table))
         .route("/api/i18n/{lang}", get(i18n))
         .route("/api/time", get(time))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .route("/ws/{id}", get(crate::ws::upgrade))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -150,6 +150,9 @@ pub struct Hub {
     create_gate: tokio::sync::Mutex<()>,
     store: Arc<dyn Store>,
     config: Config,
+    /// Turns true when the server begins to shut down ([`Hub::begin_close`]); every socket
+    /// holds a receiver, and [`Hub::close`] waits until all are dropped.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl std::fmt::Debug for dyn Store {
@@ -247,6 +250,7 @@ impl Hub {
             create_gate: tokio::sync::Mutex::new(()),
             store,
             config,
+            closing: tokio::sync::watch::Sender::new(false),
         }))
     }
 
@@ -436,6 +440,40 @@ impl Hub {
         }
         *allowance -= 1.0;
         true
+    }
+
+    /// A receiver that turns true once the server begins to shut down. A socket holds one
+    /// while it is open: [`Hub::close`] waits for them.
+    #[must_use]
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// Whether the server has begun to shut down.
+    #[must_use]
+    pub fn is_closing(&self) -> bool {
+        *self.closing.borrow()
+    }
+
+    /// Begins the shutdown: every socket is told to close (with code 1001), and no new
+    /// socket is taken.
+    pub fn begin_close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Shuts down (after [`Hub::begin_close`], which it calls too): waits up to `grace` for
+    /// every socket to close (a socket finishes the action it is sending first), lets every
+    /// table go and closes the store once the writes under way are done. Returns how many
+    /// sockets were still open when `grace` ran out.
+    pub async fn close(&self, grace: Duration) -> usize {
+        self.begin_close();
+        let left = match tokio::time::timeout(grace, self.closing.closed()).await {
+            Ok(()) => 0,
+            Err(_) => self.closing.receiver_count(),
+        };
+        self.tables.write().await.clear();
+        self.store.close().await;
+        left
     }
 
     /// The configuration.

@@ -8,7 +8,10 @@
 //!   absent player by a bot and start the game; an optional per-move timer lets a bot play for
 //!   a person who does not act in time.
 //! - On start every stored table is replayed, so a server killed at any moment resumes every
-//!   table where it was.
+//!   table where it was; on a shutdown signal ([`serve_until`]) it stops taking connections,
+//!   closes every socket with code 1001 and closes the store once its writes are done.
+//! - `GET /healthz` answers while the process is up, `GET /readyz` while the database is
+//!   reachable and holds its tables.
 //! - Every refusal ([`refusal`]) is a message of the Fluent catalogs, sent as its English
 //!   text, its code and its arguments, so that a client can word it in its reader's language.
 //!
@@ -55,6 +58,9 @@ pub fn router(hub: Arc<Hub>) -> axum::Router {
     http::router(hub)
 }
 
+/// How long a shutdown waits for the sockets to close before it lets the tables go.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
 /// Opens the store at `db`, reloads every table and serves on `listener` until the process
 /// ends.
 ///
@@ -65,6 +71,24 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     db: &str,
     config: Config,
+) -> Result<(), String> {
+    serve_until(listener, db, config, std::future::pending()).await
+}
+
+/// Opens the store at `db`, reloads every table and serves on `listener` until `shutdown`
+/// completes; then shuts down gracefully: stops taking connections, lets the requests under
+/// way finish, closes every WebSocket with code 1001 (going away) once the action it is
+/// sending has been answered (waiting at most [`SHUTDOWN_GRACE`]), and closes the store once
+/// its writes are done. Everything acknowledged before is in the store, as after a kill.
+///
+/// # Errors
+///
+/// The store cannot be opened or read, or the server fails.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    db: &str,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
     let store = SqlStore::open(db).await.map_err(|e| e.to_string())?;
     let period = (config.keep_finished.min(config.expire_open) / 2)
@@ -81,12 +105,28 @@ pub async fn serve_on(
             }
         }
     });
-    axum::serve(
+    let signalled = Arc::clone(&hub);
+    let served = axum::serve(
         listener,
-        router(hub).into_make_service_with_connect_info::<SocketAddr>(),
+        router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>(),
     )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        tracing::info!("shutting down: no new connections, closing the sockets");
+        signalled.begin_close();
+    })
     .await
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string());
+    let left = hub.close(SHUTDOWN_GRACE).await;
+    if left > 0 {
+        tracing::warn!(
+            sockets = left,
+            "shut down with sockets that did not close in time"
+        );
+    } else {
+        tracing::info!("shut down: every socket closed, the store closed");
+    }
+    served
 }
 
 /// Binds `addr` and serves (see [`serve_on`]), printing the address to standard error.
@@ -95,10 +135,67 @@ pub async fn serve_on(
 ///
 /// The address cannot be bound, or as [`serve_on`].
 pub async fn serve(addr: SocketAddr, db: &str, config: Config) -> Result<(), String> {
+    serve_with_shutdown(addr, db, config, std::future::pending()).await
+}
+
+/// Binds `addr` and serves until `shutdown` completes (see [`serve_until`]), printing the
+/// address to standard error.
+///
+/// # Errors
+///
+/// The address cannot be bound, or as [`serve_until`].
+pub async fn serve_with_shutdown(
+    addr: SocketAddr,
+    db: &str,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
-    eprintln!("torite: serving http://{local}/ (database {db})");
-    serve_on(listener, db, config).await
+    eprintln!(
+        "torite: serving http://{local}/ (database {})",
+        without_password(db)
+    );
+    serve_until(listener, db, config, shutdown).await
+}
+
+/// A database URL as it may be shown: a password in it (`postgres://user:secret@host/db`)
+/// replaced by `***`.
+#[must_use]
+pub fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((user, host)) if user.contains(':') => {
+            let name = user.split(':').next().unwrap_or_default();
+            format!("{scheme}://{name}:***@{host}{tail}")
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn passwords_are_not_shown() {
+        assert_eq!(
+            without_password("postgres://torite:s3cr@t@db.example:5432/torite?sslmode=require"),
+            "postgres://torite:***@db.example:5432/torite?sslmode=require"
+        );
+        assert_eq!(
+            without_password("postgres://torite@db/torite"),
+            "postgres://torite@db/torite"
+        );
+        assert_eq!(without_password("sqlite:torite.db"), "sqlite:torite.db");
+        assert_eq!(
+            without_password("/var/lib/torite/t.db"),
+            "/var/lib/torite/t.db"
+        );
+    }
 }

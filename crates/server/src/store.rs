@@ -86,6 +86,17 @@ pub trait Store: Send + Sync + 'static {
     /// A kept record.
     fn record<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>>;
 
+    /// Whether the store answers and holds every table of its schema (`/readyz`). A store
+    /// with nothing to reach is ready.
+    fn ready(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async { Ok(()) })
+    }
+
+    /// Closes the store on shutdown: waits for the writes under way and refuses new ones.
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
+
     /// Marks a table that was never started as expired at `at` (seconds since the Unix
     /// epoch): its log stays, but [`Store::load_all`] no longer returns it. A store that
     /// cannot keep the mark refuses, and the table stays live.
@@ -254,6 +265,158 @@ impl SqlStore {
     }
 }
 
+/// Every row the store keeps for one table: what a backup holds ([`SqlStore::export`],
+/// [`SqlStore::import`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TableRows {
+    /// The table id.
+    pub id: String,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: i64,
+    /// The events (JSON), in order from number 0.
+    pub events: Vec<String>,
+    /// The finished game's record (`RECORD.md` JSON), once kept.
+    pub record: Option<String>,
+    /// When the table was let go unstarted (seconds since the Unix epoch), if it was.
+    pub expired: Option<i64>,
+}
+
+/// Why an import was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ImportError {
+    /// A table of the backup is already in the database (and replacing was not asked for).
+    Exists(String),
+    /// The database failed.
+    Store(StoreError),
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ImportError::Exists(id) => write!(
+                f,
+                "table {id} is already in the database (--replace overwrites it); nothing was imported"
+            ),
+            ImportError::Store(e) => write!(f, "{e}; nothing was imported"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+impl From<sqlx::Error> for ImportError {
+    fn from(e: sqlx::Error) -> ImportError {
+        ImportError::Store(e.into())
+    }
+}
+
+/// The store's tables, each with its column holding the table id.
+const TABLES: [(&str, &str); 4] = [
+    ("torite_tables", "id"),
+    ("torite_events", "table_id"),
+    ("torite_records", "table_id"),
+    ("torite_expired", "table_id"),
+];
+
+impl SqlStore {
+    /// Every table the store holds, finished and expired ones too, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// The database cannot be read.
+    pub async fn export(&self) -> Result<Vec<TableRows>, StoreError> {
+        let q1 = "SELECT t.id, t.created, r.body, x.expired FROM torite_tables t \
+                  LEFT JOIN torite_records r ON r.table_id = t.id \
+                  LEFT JOIN torite_expired x ON x.table_id = t.id ORDER BY t.created, t.id";
+        let q2 = "SELECT table_id, body FROM torite_events ORDER BY table_id, seq";
+        let (tables, events) = on_pool!(self, pool => {
+            let tables = sqlx::query(q1)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(TableRows {
+                        id: r.try_get(0)?,
+                        created: r.try_get(1)?,
+                        events: Vec::new(),
+                        record: r.try_get(2)?,
+                        expired: r.try_get(3)?,
+                    })
+                })
+                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let events = sqlx::query(q2)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                .collect::<Result<Vec<EventRow>, sqlx::Error>>()?;
+            (tables, events)
+        });
+        let mut by_id: std::collections::HashMap<String, Vec<String>> =
+            std::collections::HashMap::new();
+        for (id, body) in events {
+            by_id.entry(id).or_default().push(body);
+        }
+        Ok(tables
+            .into_iter()
+            .map(|mut t| {
+                t.events = by_id.remove(&t.id).unwrap_or_default();
+                t
+            })
+            .collect())
+    }
+
+    /// Writes `tables` into the store in one transaction: all of them or, on any refusal,
+    /// none. A table already in the database is refused unless `replace`, which first
+    /// deletes every row the store holds for it.
+    ///
+    /// # Errors
+    ///
+    /// A table exists (without `replace`), or the database fails.
+    pub async fn import(&self, tables: &[TableRows], replace: bool) -> Result<(), ImportError> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            for t in tables {
+                for (table, column) in TABLES {
+                    if replace {
+                        let q = format!("DELETE FROM {table} WHERE {column} = $1");
+                        sqlx::query(&q).bind(&t.id).execute(&mut *tx).await?;
+                    } else {
+                        let q = format!("SELECT {column} FROM {table} WHERE {column} = $1 LIMIT 1");
+                        if sqlx::query(&q).bind(&t.id).fetch_optional(&mut *tx).await?.is_some() {
+                            return Err(ImportError::Exists(t.id.clone()));
+                        }
+                    }
+                }
+                sqlx::query("INSERT INTO torite_tables (id, created) VALUES ($1, $2)")
+                    .bind(&t.id)
+                    .bind(t.created)
+                    .execute(&mut *tx)
+                    .await?;
+                for (seq, body) in (0_i64..).zip(&t.events) {
+                    sqlx::query(APPEND).bind(&t.id).bind(seq).bind(body).execute(&mut *tx).await?;
+                }
+                if let Some(record) = &t.record {
+                    sqlx::query("INSERT INTO torite_records (table_id, body) VALUES ($1, $2)")
+                        .bind(&t.id)
+                        .bind(record)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                if let Some(at) = t.expired {
+                    sqlx::query("INSERT INTO torite_expired (table_id, expired) VALUES ($1, $2)")
+                        .bind(&t.id)
+                        .bind(at)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+}
+
 impl Store for SqlStore {
     fn create_table<'a>(
         &'a self,
@@ -361,6 +524,25 @@ impl Store for SqlStore {
             });
             Ok(())
         })
+    }
+
+    fn ready(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async move {
+            for (table, column) in TABLES {
+                let q = format!("SELECT {column} FROM {table} LIMIT 1");
+                on_pool!(self, pool => {
+                    sqlx::query(&q)
+                        .fetch_optional(pool)
+                        .await
+                        .map_err(|e| StoreError(format!("{table}: {e}")))?;
+                });
+            }
+            Ok(())
+        })
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(async move { on_pool!(self, pool => pool.close().await) })
     }
 
     fn expire<'a>(&'a self, id: &'a str, at: i64) -> BoxFuture<'a, Result<(), StoreError>> {

@@ -52,6 +52,10 @@ pub(crate) async fn upgrade(
         return Refusal::no_table(&id).into_response();
     };
     let not_running = || Refusal::new(RefusalKind::Busy, Why::TableNotRunning).into_response();
+    let closing = hub.closing();
+    if *closing.borrow() {
+        return not_running();
+    }
     let token = query.get("token").filter(|t| !t.is_empty()).cloned();
     let auth = match &token {
         None => Auth {
@@ -115,7 +119,7 @@ pub(crate) async fn upgrade(
                 |s| format!("seat {s}"),
             );
             tracing::info!(table = %table.id, who = %who, peer = %peer.ip(), "socket opened");
-            connection(socket, table.clone(), token, auth).await;
+            connection(socket, table.clone(), token, auth, closing).await;
             tracing::info!(table = %table.id, who = %who, peer = %peer.ip(), "socket closed");
             drop(slot);
         })
@@ -159,7 +163,22 @@ async fn send(socket: &mut WebSocket, text: &str) -> bool {
     )
 }
 
-async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<String>, auth: Auth) {
+/// The close frame of a socket the server closes because it is shutting down: 1001 (going
+/// away), so that a client knows to reconnect rather than give up.
+fn going_away() -> Message {
+    Message::Close(Some(axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::AWAY,
+        reason: "the server is shutting down".into(),
+    }))
+}
+
+async fn connection(
+    mut socket: WebSocket,
+    table: TableHandle,
+    token: Option<String>,
+    auth: Auth,
+    mut closing: tokio::sync::watch::Receiver<bool>,
+) {
     let hash = token.as_deref().map(token_hash);
     let mut states = table.states.clone();
     if let Some(seat) = auth.seat {
@@ -180,8 +199,13 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
     let mut flooded = 0u32;
     let mut last_heard = Instant::now();
     let mut pings = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
+    let mut going = false;
     while open {
         tokio::select! {
+            () = async { drop(closing.wait_for(|c| *c).await) } => {
+                going = true;
+                break;
+            }
             _ = pings.tick() => {
                 if last_heard.elapsed() > SILENCE_LIMIT {
                     break;
@@ -231,7 +255,12 @@ async fn connection(mut socket: WebSocket, table: TableHandle, token: Option<Str
     if let Some(seat) = auth.seat {
         let _ = table.presence.send((seat, -1));
     }
-    let _ = socket.send(Message::Close(None)).await;
+    let close = if going {
+        going_away()
+    } else {
+        Message::Close(None)
+    };
+    let _ = tokio::time::timeout(SEND_TIMEOUT, socket.send(close)).await;
 }
 
 /// Handles one client message; returns the answer to send, if any (a new state is not an
