@@ -1,5 +1,6 @@
 //! `torite`: the command-line front end of the torite trick-taking engine.
 
+mod admin;
 mod arena;
 mod bench;
 mod deal;
@@ -214,27 +215,14 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Serve online play: the lobby, tables over WebSocket and the browser client.
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// Database: an SQLite file (`sqlite:torite.db`, created if missing) or a PostgreSQL
-        /// URL (`postgres://user@host/db`).
-        #[arg(long, default_value = "sqlite:torite.db")]
-        db: String,
-        /// Bots act at once, without pauses to follow the play.
-        #[arg(long)]
-        instant_bots: bool,
-        /// Also admit the pages of this origin (`https://host[:port]`) besides the server's
-        /// own, e.g. behind a proxy that rewrites `Host`. Repeatable.
-        #[arg(long = "allow-origin", value_name = "URL")]
-        allow_origin: Vec<String>,
-        /// What the log on standard error shows: error, warn, info (the default), debug,
-        /// trace, or a filter such as `torite_server=debug,warn`. Without it, `RUST_LOG` is
-        /// read.
-        #[arg(long, value_name = "LEVEL")]
-        log: Option<String>,
+    /// Serve online play: the lobby, tables over WebSocket and the browser client, until
+    /// SIGTERM or Ctrl-C (then it closes the sockets and the store and exits 0). Settings
+    /// come from the flags, then TORITE_* variables, then --config FILE, then the defaults.
+    Serve(serve::ServeArgs),
+    /// Back up and restore the server's database: every table as JSON lines.
+    Admin {
+        #[command(subcommand)]
+        command: admin::AdminCommand,
     },
     /// Load-test the server: bot-filled tables played by WebSocket clients on 127.0.0.1;
     /// reports actions per second and action latency as JSON.
@@ -546,13 +534,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
             format,
             output,
         }),
-        Command::Serve {
-            addr,
-            db,
-            instant_bots,
-            allow_origin,
-            log,
-        } => serve::run(&addr, &db, instant_bots, &allow_origin, log.as_deref()),
+        Command::Serve(args) => serve::run(&args),
+        Command::Admin { command } => admin::run(command),
         Command::Loadtest {
             tables,
             ruleset,

@@ -272,3 +272,194 @@ fn the_log_level_is_chosen_on_the_command_line() {
         );
     }
 }
+
+/// Sends SIGTERM to the server.
+fn terminate(served: &Served) {
+    let status = Command::new("kill")
+        .args(["-TERM", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// On SIGTERM the server closes every socket with 1001 (going away) and a reason, exits 0,
+/// and what it acknowledged before is there after a restart; `/healthz` and `/readyz` answer
+/// while it runs.
+#[test]
+fn sigterm_closes_the_sockets_and_keeps_what_was_acknowledged() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("stopped.db").display());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let mut served = serve(&db);
+        for (path, status) in [("/healthz", "ok"), ("/readyz", "ready")] {
+            let answer = request(served.addr, "GET", path, None).await.unwrap();
+            assert_eq!(answer.status, 200, "{path}");
+            assert_eq!(answer.json()["status"], status, "{path}");
+            assert_eq!(answer.header("cache-control"), Some("no-store"), "{path}");
+        }
+        let created = request(
+            served.addr,
+            "POST",
+            "/api/tables",
+            Some(&json!({"ruleset": {"base": "mura-4", "deals": 1}, "name": "Aki", "fill": "heuristic", "start": true})),
+        )
+        .await
+        .unwrap()
+        .json();
+        let id = created["id"].as_str().unwrap().to_owned();
+        let token = created["token"].as_str().unwrap().to_owned();
+        let mut seat = Session::connect(served.addr, &id, Some(&token)).await.unwrap();
+        let mine = |s: &Value| s["legal"].as_array().is_some_and(|l| !l.is_empty());
+        let s = seat.until(mine).await.unwrap();
+        let version = s["version"].as_u64();
+        seat.act(s["legal"][0].as_str().unwrap()).await.unwrap();
+        // Acknowledged: the state that includes the action has been shown; then the bots play
+        // up to this seat's next turn, where the table waits.
+        seat.until(|n| n["version"].as_u64() > version).await.unwrap();
+        let before = seat.until(mine).await.unwrap();
+        let (mut watcher, _) =
+            tokio_tungstenite::connect_async(format!("ws://{}/ws/{id}", served.addr))
+                .await
+                .unwrap();
+        terminate(&served);
+        let close = loop {
+            match tokio::time::timeout(std::time::Duration::from_secs(10), watcher.next())
+                .await
+                .expect("the socket closes within 10 s")
+            {
+                Some(Ok(Message::Close(frame))) => break frame,
+                Some(Ok(_)) => {}
+                other => panic!("no close frame: {other:?}"),
+            }
+        };
+        let close = close.expect("a close frame with a code");
+        assert_eq!(close.code, CloseCode::Away);
+        assert_eq!(close.reason.as_str(), "the server is shutting down");
+        let status = served.child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "{}", served.log.lock().unwrap());
+        let log = served.log.lock().unwrap().clone();
+        assert!(log.contains("signal=\"SIGTERM\"") || log.contains("signal=SIGTERM"), "{log}");
+        assert!(log.contains("every socket closed"), "{log}");
+        drop(seat);
+        let mut again = serve(&db);
+        let seat = Session::connect(again.addr, &id, Some(&token)).await.unwrap();
+        assert_eq!(without_presence(&seat.state), without_presence(&before));
+        terminate(&again);
+        assert_eq!(again.child.wait().unwrap().code(), Some(0));
+    });
+}
+
+/// Runs `torite serve --print-config` with these arguments and variables.
+fn printed(args: &[&str], env: &[(&str, &str)]) -> String {
+    let mut command = Command::new(BIN);
+    command.arg("serve").args(args).arg("--print-config");
+    for var in [
+        "TORITE_CONFIG",
+        "TORITE_DB",
+        "TORITE_ADDR",
+        "TORITE_DATA_DIR",
+        "TORITE_PUBLIC_URL",
+        "TORITE_ALLOW_ORIGIN",
+        "TORITE_LOG",
+    ] {
+        command.env_remove(var);
+    }
+    let out = command.envs(env.iter().copied()).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A setting comes from its flag, else its `TORITE_*` variable, else the config file, else
+/// the default.
+#[test]
+fn flags_then_variables_then_the_file_then_the_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("torite.toml");
+    std::fs::write(
+        &file,
+        "addr = \"127.0.0.1:7001\"\ndb = \"sqlite:file.db\"\nlog = \"debug\"\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let defaults = printed(&[], &[]);
+    assert!(
+        defaults.contains("addr = \"127.0.0.1:8080\"\n"),
+        "{defaults}"
+    );
+    assert!(
+        defaults.contains("db = \"sqlite:torite.db\"\n"),
+        "{defaults}"
+    );
+    let from_file = printed(&["--config", file], &[]);
+    assert!(
+        from_file.contains("addr = \"127.0.0.1:7001\"\n"),
+        "{from_file}"
+    );
+    assert!(from_file.contains("log = \"debug\"\n"), "{from_file}");
+    // The file named by a variable is read as well.
+    assert_eq!(printed(&[], &[("TORITE_CONFIG", file)]), from_file);
+    let env = [
+        ("TORITE_ADDR", "127.0.0.1:7002"),
+        ("TORITE_DB", "sqlite:env.db"),
+    ];
+    let from_env = printed(&["--config", file], &env);
+    assert!(
+        from_env.contains("addr = \"127.0.0.1:7002\"\n"),
+        "{from_env}"
+    );
+    assert!(from_env.contains("db = \"sqlite:env.db\"\n"), "{from_env}");
+    assert!(from_env.contains("log = \"debug\"\n"), "{from_env}");
+    let from_flag = printed(&["--config", file, "--addr", "127.0.0.1:7003"], &env);
+    assert!(
+        from_flag.contains("addr = \"127.0.0.1:7003\"\n"),
+        "{from_flag}"
+    );
+    assert!(
+        from_flag.contains("db = \"sqlite:env.db\"\n"),
+        "{from_flag}"
+    );
+    let data = printed(&["--data-dir", "/srv/torite"], &[]);
+    assert!(
+        data.contains("db = \"sqlite:/srv/torite/torite.db\"\n"),
+        "{data}"
+    );
+    let origins = printed(
+        &[],
+        &[("TORITE_ALLOW_ORIGIN", "https://a.example,https://b.example")],
+    );
+    assert!(
+        origins.contains("allow_origin = [\"https://a.example\", \"https://b.example\"]"),
+        "{origins}"
+    );
+}
+
+/// A bad config file is refused in one line naming the file, the line and the key.
+#[test]
+fn a_bad_config_file_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("torite.toml");
+    std::fs::write(&file, "db = \"sqlite:x.db\"\nport = 8080\n").unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--config", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "--config {}: line 2, key port: unknown field `port`",
+            file.display()
+        )),
+        "{err}"
+    );
+}
