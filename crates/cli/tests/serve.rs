@@ -463,3 +463,218 @@ fn a_bad_config_file_is_one_line() {
         "{err}"
     );
 }
+
+/// Runs `torite admin` with these arguments; its exit status, standard output and error.
+fn admin(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(BIN)
+        .arg("admin")
+        .args(args)
+        .env_remove("TORITE_CONFIG")
+        .env_remove("TORITE_DB")
+        .env_remove("TORITE_DATA_DIR")
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The lines of a backup that belong to these tables (a shared PostgreSQL database may hold
+/// others).
+fn lines_of(backup: &str, ids: &[String]) -> Vec<String> {
+    backup
+        .lines()
+        .filter(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["type"] == "table" && ids.iter().any(|id| v["id"] == id.as_str())
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Plays a server's tables into three states (finished, under way, never started), backs the
+/// database up with `torite admin export`, imports the backup into `target` and checks that
+/// a server on `target` shows each table as it was, and that the backup of `target` holds the
+/// same lines.
+fn backup_and_restore(target: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("club.db").display());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (ids, token, before, record) = rt.block_on(async {
+        let served = serve(&db);
+        let mut ids = Vec::new();
+        let mut tokens = Vec::new();
+        for ruleset in ["mini-misere-4", "mura-4"] {
+            let created = request(
+                served.addr,
+                "POST",
+                "/api/tables",
+                Some(&json!({"ruleset": {"base": ruleset, "deals": 1}, "name": "Aki", "fill": "heuristic", "start": true})),
+            )
+            .await
+            .unwrap()
+            .json();
+            ids.push(created["id"].as_str().unwrap().to_owned());
+            tokens.push(created["token"].as_str().unwrap().to_owned());
+        }
+        let open = request(
+            served.addr,
+            "POST",
+            "/api/tables",
+            Some(&json!({"ruleset": "mura-3", "name": "Ben"})),
+        )
+        .await
+        .unwrap()
+        .json();
+        ids.push(open["id"].as_str().unwrap().to_owned());
+        let mine = |s: &Value| s["finished"] == true || s["legal"].as_array().is_some_and(|l| !l.is_empty());
+        // The first table is played to its end, the second for one action.
+        let mut seat = Session::connect(served.addr, &ids[0], Some(&tokens[0])).await.unwrap();
+        loop {
+            let s = seat.until(mine).await.unwrap();
+            if s["finished"] == true {
+                break;
+            }
+            let version = s["version"].as_u64();
+            seat.act(s["legal"][0].as_str().unwrap()).await.unwrap();
+            seat.until(|n| n["version"].as_u64() > version).await.unwrap();
+        }
+        seat.close().await;
+        let record = request(served.addr, "GET", &format!("/api/tables/{}/record", ids[0]), None)
+            .await
+            .unwrap()
+            .json();
+        let mut seat = Session::connect(served.addr, &ids[1], Some(&tokens[1])).await.unwrap();
+        let s = seat.until(mine).await.unwrap();
+        let version = s["version"].as_u64();
+        seat.act(s["legal"][0].as_str().unwrap()).await.unwrap();
+        seat.until(|n| n["version"].as_u64() > version).await.unwrap();
+        let before = seat.until(mine).await.unwrap();
+        seat.close().await;
+        terminate(&served);
+        let mut served = served;
+        assert_eq!(served.child.wait().unwrap().code(), Some(0));
+        (ids, tokens[1].clone(), before, record)
+    });
+    let file = dir.path().join("backup.jsonl");
+    let file = file.to_str().unwrap();
+    let (status, out, err) = admin(&["export", "--db", &db, file]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("3 tables (1 finished)"), "{err}");
+    let backup = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<Value> = backup
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0], json!({"type": "torite-backup", "version": 1}));
+    assert_eq!(lines[4], json!({"type": "end", "tables": 3}));
+    let finished = lines.iter().find(|l| l["id"] == ids[0].as_str()).unwrap();
+    assert_eq!(finished["record"], record);
+    torite_core::record::replay_value(&finished["record"]).unwrap();
+    // The same backup on standard output.
+    let (status, out, _) = admin(&["export", "--db", &db, "-"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(out, backup);
+
+    let (status, _, err) = admin(&["import", "--db", target, file]);
+    assert_eq!(status, Some(0), "{err}");
+    // Again: refused in one line naming a table, and nothing changes.
+    let (status, _, err) = admin(&["import", "--db", target, file]);
+    assert_eq!(status, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let first: Value = serde_json::from_str(backup.lines().nth(1).unwrap()).unwrap();
+    assert!(
+        err.ends_with(&format!(
+            "table {} is already in the database (--replace overwrites it); nothing was imported\n",
+            first["id"].as_str().unwrap()
+        )),
+        "{err}"
+    );
+    let (status, _, err) = admin(&["import", "--db", target, "--replace", file]);
+    assert_eq!(status, Some(0), "{err}");
+    let (status, again, err) = admin(&["export", "--db", target]);
+    assert_eq!(status, Some(0), "{err}");
+    assert_eq!(lines_of(&again, &ids), lines_of(&backup, &ids));
+
+    rt.block_on(async {
+        let mut served = serve(target);
+        let seat = Session::connect(served.addr, &ids[1], Some(&token))
+            .await
+            .unwrap();
+        assert_eq!(without_presence(&seat.state), without_presence(&before));
+        let kept = request(
+            served.addr,
+            "GET",
+            &format!("/api/tables/{}/record", ids[0]),
+            None,
+        )
+        .await
+        .unwrap()
+        .json();
+        assert_eq!(kept, record);
+        let open = request(served.addr, "GET", &format!("/api/tables/{}", ids[2]), None)
+            .await
+            .unwrap();
+        assert_eq!(open.status, 200);
+        terminate(&served);
+        assert_eq!(served.child.wait().unwrap().code(), Some(0));
+    });
+}
+
+/// A club's SQLite database, backed up and restored into another SQLite file.
+#[test]
+fn backup_sqlite_to_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    backup_and_restore(&format!(
+        "sqlite:{}",
+        dir.path().join("restored.db").display()
+    ));
+}
+
+/// The move from SQLite to PostgreSQL, in the database `TORITE_TEST_POSTGRES` names. Ignored
+/// by a plain `cargo test`; `.ci/run` runs it with `--ignored` beside the store's PostgreSQL
+/// tests, and without the variable it fails rather than pass having tested nothing.
+#[test]
+#[ignore = "needs PostgreSQL: .ci/run starts one; by hand, set TORITE_TEST_POSTGRES and pass --ignored"]
+fn backup_sqlite_to_postgres() {
+    let url = std::env::var("TORITE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .expect(
+            "TORITE_TEST_POSTGRES must name a PostgreSQL database (postgres://user@host:port/db)",
+        );
+    backup_and_restore(&url);
+}
+
+/// Bad backups and missing databases are refused in one line.
+#[test]
+fn a_bad_backup_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("t.db").display());
+    let (status, _, err) = admin(&["export", "--db", &db]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("there is no such file"), "{err}");
+    assert!(!dir.path().join("t.db").exists());
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(
+        &bad,
+        "{\"type\":\"torite-backup\",\"version\":1}\n{\"type\":\"table\"}\n",
+    )
+    .unwrap();
+    let (status, _, err) = admin(&["import", "--db", &db, bad.to_str().unwrap()]);
+    assert_eq!(status, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.ends_with("line 2: a table line without its \"id\"\n"),
+        "{err}"
+    );
+    let (status, _, err) = admin(&["import", "--db", &db, "/nonexistent/backup"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        err.starts_with("/nonexistent/backup: cannot read it"),
+        "{err}"
+    );
+}

@@ -567,3 +567,62 @@ impl Store for SqlStore {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(id: &str) -> TableRows {
+        TableRows {
+            id: id.to_owned(),
+            created: 1,
+            events: vec!["{\"a\":1}".into(), "{\"b\":2}".into()],
+            record: Some("{\"r\":3}".into()),
+            expired: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn ready_until_a_table_is_missing() {
+        let store = SqlStore::open("sqlite::memory:").await.unwrap();
+        store.ready().await.unwrap();
+        on_pool!(&store, pool => {
+            sqlx::query("DROP TABLE torite_records").execute(pool).await.unwrap();
+        });
+        let e = store.ready().await.unwrap_err();
+        assert!(e.0.starts_with("torite_records: "), "{e}");
+    }
+
+    #[tokio::test]
+    async fn an_import_is_all_or_nothing_and_replaces_only_when_asked() {
+        let store = SqlStore::open("sqlite::memory:").await.unwrap();
+        store.import(&[rows("b")], false).await.unwrap();
+        let refused = store.import(&[rows("a"), rows("b")], false).await;
+        assert_eq!(refused, Err(ImportError::Exists("b".into())));
+        assert_eq!(store.export().await.unwrap(), [rows("b")]);
+        let mut other = rows("b");
+        other.events.pop();
+        other.record = None;
+        other.expired = Some(5);
+        store
+            .import(&[rows("a"), other.clone()], true)
+            .await
+            .unwrap();
+        assert_eq!(store.export().await.unwrap(), [rows("a"), other]);
+        // What an import wrote is what the server loads: expired and finished tables are not.
+        assert!(store.load_all().await.unwrap().is_empty());
+        store
+            .import(
+                &[TableRows {
+                    record: None,
+                    ..rows("c")
+                }],
+                false,
+            )
+            .await
+            .unwrap();
+        let live = store.load_all().await.unwrap();
+        assert_eq!(live.len(), 1);
+        assert_eq!(live[0].events, rows("c").events);
+    }
+}
