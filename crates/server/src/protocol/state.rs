@@ -41,6 +41,14 @@ pub struct StateMsg {
     pub finished: bool,
     /// The winning seats (empty until the game has ended).
     pub winners: Vec<Seat>,
+    /// The number of deals the game lasts, where the rules fix it (`None`: to a target).
+    pub deals_total: Option<u32>,
+    /// Whether a trump suit comes about in this game (a deal shows "no trump yet" until then).
+    pub trumps: bool,
+    /// Each seat's marks on the Jass score sheet (`||| ○○`, empty when none), where the rules
+    /// keep the score in strokes and circles (`torite_i18n::present::tally`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tallies: Option<Vec<String>>,
     /// When the move timer of the person to act runs out (milliseconds since the Unix epoch);
     /// absent when none runs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,6 +86,9 @@ pub struct DealMsg {
     pub tricks_won: Vec<u8>,
     /// The card points each seat has taken.
     pub card_points: Vec<u32>,
+    /// The seats whose card points have reached the threshold that exempts them from the
+    /// deal's penalty (Mura; always empty elsewhere).
+    pub exempt: Vec<Seat>,
     /// The number of completed tricks.
     pub tricks_completed: usize,
     /// The last completed trick.

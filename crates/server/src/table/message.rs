@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use torite_core::report::{LotReport, TrickReport};
-use torite_core::{Phase, Seat, View};
+use torite_core::{GameEnd, Phase, Ruleset, Scoring, Seat, TrumpRule, View};
+use torite_i18n::present::{strokes_and_circles, tally};
 
 use super::{Occupant, TableState, sorted_hand, trump_code};
 use crate::protocol::{
@@ -120,6 +121,7 @@ impl TableState {
                 },
                 tricks_won: view.tricks_won().to_vec(),
                 card_points: view.card_points(),
+                exempt: exempt_seats(self.rules(), &view.card_points()),
                 tricks_completed: view.tricks_completed(),
                 last_trick: view.last_trick().map(|t| TrickReport::of(&t)),
                 hand: seat.map(|_| sorted_hand(self.rules(), view.trump(), view.hand())),
@@ -147,8 +149,35 @@ impl TableState {
             } else {
                 Vec::new()
             },
+            deals_total: match self.rules().end {
+                GameEnd::Deals(deals) => Some(deals),
+                GameEnd::Target { .. } => None,
+            },
+            trumps: self.rules().trump != TrumpRule::NoTrump,
+            tallies: strokes_and_circles(self.rules()).then(|| {
+                (0..n)
+                    .map(|s| {
+                        tally(
+                            self.rules(),
+                            game.results().iter().map(|r| r.score.scores[s]),
+                        )
+                        .unwrap_or_default()
+                    })
+                    .collect()
+            }),
             deadline,
             shown: deal_fields,
         }))
+    }
+}
+
+/// The seats whose card points exempt them from the deal's penalty: Mura's threshold reached
+/// (the rules' own figure); no seat in a game without one.
+fn exempt_seats(rules: &Ruleset, points: &[u32]) -> Vec<Seat> {
+    match rules.scoring {
+        Scoring::Mura { threshold, .. } => (0..points.len())
+            .filter(|&s| points[s] >= u32::from(threshold))
+            .collect(),
+        _ => Vec::new(),
     }
 }
