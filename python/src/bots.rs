@@ -216,7 +216,7 @@ pub(crate) fn playout_returns<'py>(
 
 /// A duplicate match (`torite arena`): every seeded deal, or whole game with `games`, played
 /// with the bots rotated through the seats, on all cores and without the GIL. Returns one dict
-/// per bot of the lineup: `name`, `mean`, `ci95`, `diff`, `diff_ci95`, `win_rate` (games
+/// per bot of the lineup: `name`, `mean`, `ci95`, `diff`, `diff_ci95`, `win_rate` and `win_ci95` (games
 /// only), `decision_ms`.
 #[pyfunction]
 #[pyo3(signature = (ruleset, bots, deals = Whole(100), games = None, seed = Whole(0)), text_signature = "(ruleset, bots, deals=100, games=None, seed=0)")]
@@ -281,6 +281,7 @@ pub(crate) fn arena<'py>(
             dict.set_item("diff", b.diff)?;
             dict.set_item("diff_ci95", b.diff_ci95)?;
             dict.set_item("win_rate", b.win_rate)?;
+            dict.set_item("win_ci95", b.win_ci95)?;
             dict.set_item("decision_ms", b.decision_ms)?;
             Ok(dict)
         })

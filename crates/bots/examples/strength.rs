@@ -196,6 +196,7 @@ fn load(file: &std::path::Path) -> Option<BotResult> {
         diff,
         diff_ci95,
         win_rate: None,
+        win_ci95: None,
         decision_ms,
         decision_max_ms: f64::NAN,
         unit_scores,

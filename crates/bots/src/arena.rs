@@ -60,6 +60,8 @@ pub struct BotResult {
     pub diff_ci95: f64,
     /// Share of games won (ties split), when whole games are played.
     pub win_rate: Option<f64>,
+    /// Half-width of the 95% confidence interval of `win_rate`, over games.
+    pub win_ci95: Option<f64>,
     /// Mean decision time in milliseconds.
     pub decision_ms: f64,
     /// The longest decision, in milliseconds.
@@ -77,6 +79,12 @@ pub struct ArenaResult {
     pub bots: Vec<BotResult>,
     /// The records of every game played, when asked for.
     pub records: Vec<Record>,
+    /// The share of the variance of the seats' scores (one score per seat, rotation and unit)
+    /// explained by which bot of the lineup plays the seat, with the half-width of its 95%
+    /// bootstrap interval over units: near 0 when the cards decide everything, near 1 when the
+    /// players do. In a lineup of one strong bot among weaker ones it measures how much skill
+    /// decides the game; 0 ± 0 when every seat plays the same bot.
+    pub explained: (f64, f64),
 }
 
 /// Mean and half-width of the 95% confidence interval (normal approximation).
@@ -128,6 +136,63 @@ struct UnitResult {
     max_nanos: Vec<u128>,
     wins: Vec<f64>,
     records: Vec<Record>,
+    /// Per distinct lineup entry: the sum of its seats' scores, of their squares, and how many.
+    moments: Vec<(f64, f64, f64)>,
+}
+
+/// The share of the scores' variance explained by the lineup entry playing (the between-entry
+/// sum of squares over the total sum of squares), from per-entry moments.
+fn explained_share(moments: &[(f64, f64, f64)]) -> f64 {
+    let (sum, squares, count) = moments
+        .iter()
+        .fold((0.0, 0.0, 0.0), |(a, b, c), m| (a + m.0, b + m.1, c + m.2));
+    if count == 0.0 {
+        return 0.0;
+    }
+    let total = squares - sum * sum / count;
+    if total <= 1e-12 {
+        return 0.0;
+    }
+    let between: f64 = moments
+        .iter()
+        .filter(|m| m.2 > 0.0)
+        .map(|m| m.0 * m.0 / m.2)
+        .sum::<f64>()
+        - sum * sum / count;
+    (between / total).clamp(0.0, 1.0)
+}
+
+/// [`explained_share`] over every unit, with the half-width of a 95% percentile bootstrap
+/// interval (1,000 resamples of the units, seeded by the run's seed).
+fn explained(units: &[UnitResult], entries: usize, seed: u64) -> (f64, f64) {
+    use rand_core::{Rng, SeedableRng};
+    let pooled = |pick: &mut dyn FnMut() -> usize| {
+        let mut m = vec![(0.0, 0.0, 0.0); entries];
+        for _ in 0..units.len() {
+            for (a, b) in m.iter_mut().zip(&units[pick()].moments) {
+                a.0 += b.0;
+                a.1 += b.1;
+                a.2 += b.2;
+            }
+        }
+        explained_share(&m)
+    };
+    let mut next = 0;
+    let share = pooled(&mut || {
+        next += 1;
+        next - 1
+    });
+    if units.len() < 2 || entries < 2 {
+        return (share, 0.0);
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(bot_seed(seed, 0xB007, 0, 0));
+    let n = units.len() as u64;
+    let mut shares: Vec<f64> = (0..1000)
+        .map(|_| pooled(&mut || (rng.next_u64() % n) as usize))
+        .collect();
+    shares.sort_by(f64::total_cmp);
+    let (low, high) = (shares[25], shares[974]);
+    (share, (high - low) / 2.0)
 }
 
 /// Plays `config.units` units in every rotation, in parallel on rayon's pool; `progress` is
@@ -203,8 +268,7 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             .flat_map(|u| slots.iter().map(|s| u.max_nanos[*s]))
             .max()
             .unwrap_or(0);
-        let win_rate =
-            (config.unit == Unit::Game).then(|| mean_ci95(&per_unit(&|u, s| u.wins[s])).0);
+        let wins = (config.unit == Unit::Game).then(|| mean_ci95(&per_unit(&|u, s| u.wins[s])));
         let spec = &config.bots[b];
         let name = if config.bots.iter().filter(|x| *x == spec).count() > 1 {
             format!("{spec}#{}", b + 1)
@@ -217,7 +281,8 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             ci95,
             diff,
             diff_ci95,
-            win_rate,
+            win_rate: wins.map(|w| w.0),
+            win_ci95: wins.map(|w| w.1),
             decision_ms: if decisions == 0 {
                 0.0
             } else {
@@ -227,8 +292,19 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn() + Sync)) -> Result<ArenaRe
             unit_scores: scores,
         });
     }
+    let explained = explained(&units, k, config.seed);
     let records = units.into_iter().flat_map(|u| u.records).collect();
-    Ok(ArenaResult { bots, records })
+    Ok(ArenaResult {
+        bots,
+        records,
+        explained,
+    })
+}
+
+fn add_moment(m: &mut (f64, f64, f64), x: f64) {
+    m.0 += x;
+    m.1 += x * x;
+    m.2 += 1.0;
 }
 
 fn play_unit(
@@ -247,6 +323,14 @@ fn play_unit(
         max_nanos: vec![0; n],
         wins: vec![0.0; n],
         records: Vec::new(),
+        moments: vec![(0.0, 0.0, 0.0); config.bots.len().max(1)],
+    };
+    // The same bot twice in the lineup is one kind of player: the first entry that names it.
+    let kind_of = |entry: usize| {
+        specs
+            .iter()
+            .position(|s| *s == specs[entry])
+            .unwrap_or(entry)
     };
     for rotation in 0..n {
         // Seat s is played by lineup slot (s + rotation) % n.
@@ -316,6 +400,7 @@ fn play_unit(
             let rewards = deal_rewards(deal);
             for (seat, reward) in rewards.iter().enumerate().take(n) {
                 out.score[slot_of(seat)] += reward / n as f64;
+                add_moment(&mut out.moments[kind_of(lineup[slot_of(seat)])], *reward);
             }
         } else {
             let game = table.game();
@@ -327,6 +412,8 @@ fn play_unit(
             let winners = game.winners();
             for seat in 0..n {
                 out.score[slot_of(seat)] += sign * f64::from(game.totals()[seat]) / n as f64;
+                let total = sign * f64::from(game.totals()[seat]);
+                add_moment(&mut out.moments[kind_of(lineup[slot_of(seat)])], total);
                 if winners.contains(&seat) {
                     out.wins[slot_of(seat)] += 1.0 / winners.len() as f64 / n as f64;
                 }
@@ -374,5 +461,33 @@ mod tests {
         for (a, b) in field.records.iter().zip(&other.records) {
             assert_eq!(a.deals[0].hands, b.deals[0].hands);
         }
+    }
+
+    /// The share of score variance explained by who plays: none when every seat plays the
+    /// same bot (seeds apart), some when a random player sits among rule-of-thumb players, and
+    /// the moments add up to the plain between-group share.
+    #[test]
+    fn the_variance_explained_by_the_players() {
+        let config = |bots: &[&str]| ArenaConfig {
+            rules: Preset::MiniMisere4.ruleset(),
+            bots: bots.iter().map(|b| b.parse().expect("a bot")).collect(),
+            units: 40,
+            unit: Unit::Deal,
+            seed: 11,
+            keep_records: false,
+        };
+        let same = run(&config(&["heuristic", "heuristic"]), &|| {}).unwrap();
+        assert_eq!(same.explained, (0.0, 0.0));
+        let mixed = run(
+            &config(&["random", "heuristic", "heuristic", "heuristic"]),
+            &|| {},
+        )
+        .unwrap();
+        let (share, half) = mixed.explained;
+        assert!(share > 0.05 && share < 0.9, "{share}");
+        assert!(half > 0.0 && half < share, "{half}");
+        // Two groups {1, 3} and {5, 7}: the total sum of squares is 20, the between-group 16.
+        let groups = [(4.0, 10.0, 2.0), (12.0, 74.0, 2.0)];
+        assert!((explained_share(&groups) - 0.8).abs() < 1e-12);
     }
 }

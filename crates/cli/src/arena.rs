@@ -103,8 +103,9 @@ fn json(args: &Args, result: &ArenaResult) -> String {
                 "decision_ms": b.decision_ms,
                 "decision_max_ms": b.decision_max_ms,
             });
-            if let Some(w) = b.win_rate {
+            if let (Some(w), Some(ci)) = (b.win_rate, b.win_ci95) {
                 v["win_rate"] = w.into();
+                v["win_ci95"] = ci.into();
             }
             v
         })
@@ -121,6 +122,7 @@ fn json(args: &Args, result: &ArenaResult) -> String {
         "scores": if penalty { "penalty" } else { "points" },
         "higher_is_better": !penalty,
         "bots": bots,
+        "explained_variance": {"share": result.explained.0, "ci95": result.explained.1},
     });
     if args.unit == Unit::Game {
         out["unit"] = unit.into();
@@ -161,14 +163,22 @@ fn table(args: &Args, result: &ArenaResult) -> String {
     };
     out += &c.get(note, &[("better", better(&args.rules, &c))]);
     out += "\n";
+    // Result `i` is the lineup's entry `i`; a bot named twice is told apart by its entry.
     let labels: Vec<String> = result
         .bots
         .iter()
-        .map(|b| {
-            args.bots
-                .iter()
-                .find(|s| s.to_string() == b.name || s.name() == b.name)
-                .map_or_else(|| b.name.clone(), |s| bot_label(s, &c))
+        .zip(&args.bots)
+        .enumerate()
+        .map(|(i, (b, spec))| {
+            let label = bot_label(spec, &c);
+            if b.name.contains('#') {
+                c.get(
+                    "arena-bot-again",
+                    &[("bot", label), ("n", (i + 1).to_string())],
+                )
+            } else {
+                label
+            }
         })
         .collect();
     let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
@@ -180,21 +190,39 @@ fn table(args: &Args, result: &ArenaResult) -> String {
     };
     out += &pad(&c.get(mean_head, &[]), 16, true);
     out += &pad(&c.get("arena-vs-field", &[]), 22, true);
-    out += &pad(&c.get("arena-win-rate", &[]), 14, true);
+    out += &pad(&c.get("arena-win-rate", &[]), 18, true);
     out += &pad(&c.get("arena-decision-ms", &[]), 16, true);
     out += "\n";
     for (b, label) in result.bots.iter().zip(&labels) {
-        let win = b
-            .win_rate
-            .map_or("-".to_owned(), |w| format!("{:.1}%", w * 100.0));
+        let win = match (b.win_rate, b.win_ci95) {
+            (Some(w), Some(ci)) => format!("{:.1}% ± {:.1}%", w * 100.0, ci * 100.0),
+            _ => "-".to_owned(),
+        };
         out += &pad(label, width + 1, false);
         out += &format!(
-            "{:>16}{:>22}{:>14}{:>16.3}\n",
+            "{:>16}{:>22}{:>18}{:>16.3}\n",
             format!("{:+.3} ± {:.3}", sign * b.mean, b.ci95),
             format!("{:+.3} ± {:.3}", sign * b.diff, b.diff_ci95),
             win,
             b.decision_ms
         );
+    }
+    let kinds = args
+        .bots
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| args.bots.iter().position(|t| t == *s) == Some(*i))
+        .count();
+    if kinds > 1 {
+        let (share, ci) = result.explained;
+        out += &c.get(
+            "arena-explained",
+            &[
+                ("share", format!("{:.1}", share * 100.0)),
+                ("ci", format!("{:.1}", ci * 100.0)),
+            ],
+        );
+        out += "\n";
     }
     out
 }
