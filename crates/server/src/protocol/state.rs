@@ -43,6 +43,9 @@ pub struct StateMsg {
     pub winners: Vec<Seat>,
     /// The number of deals the game lasts, where the rules fix it (`None`: to a target).
     pub deals_total: Option<u32>,
+    /// Which way play passes round the table, seen from above (`"clockwise"`,
+    /// `"counter-clockwise"`): how a client draws the seats, never the logic.
+    pub direction: &'static str,
     /// Whether a trump suit comes about in this game (a deal shows "no trump yet" until then).
     pub trumps: bool,
     /// Each seat's marks on the Jass score sheet (`||| ○○`, empty when none), where the rules

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use torite_core::report::{LotReport, TrickReport};
-use torite_core::{GameEnd, Phase, Ruleset, Scoring, Seat, TrumpRule, View};
+use torite_core::{Direction, GameEnd, Phase, Ruleset, Scoring, Seat, TrumpRule, View};
 use torite_i18n::present::{strokes_and_circles, tally};
 
 use super::{Occupant, TableState, sorted_hand, trump_code};
@@ -152,6 +152,10 @@ impl TableState {
             deals_total: match self.rules().end {
                 GameEnd::Deals(deals) => Some(deals),
                 GameEnd::Target { .. } => None,
+            },
+            direction: match self.rules().direction {
+                Direction::Clockwise => "clockwise",
+                Direction::CounterClockwise => "counter-clockwise",
             },
             trumps: self.rules().trump != TrumpRule::NoTrump,
             tallies: strokes_and_circles(self.rules()).then(|| {
