@@ -25,7 +25,7 @@ use crate::protocol::ResultMsg;
 use crate::refusal::Why;
 use crate::store::Store;
 use crate::table::{
-    Actor as By, Event, Occupant, Refusal, RefusalKind, Summary, TableState, token_hash,
+    Actor as By, Event, Occupant, Refusal, RefusalKind, Summary, TableState, UndoWay, token_hash,
 };
 
 /// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
@@ -56,6 +56,16 @@ pub(crate) enum Cmd {
         token: String,
         action: String,
         version: u64,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Undo {
+        token: String,
+        version: u64,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    UndoAnswer {
+        token: String,
+        accept: bool,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
     Join {
@@ -686,6 +696,22 @@ impl Actor {
                 let result = self.act(&token, &action, version).await;
                 let _ = reply.send(result);
             }
+            Cmd::Undo {
+                token,
+                version,
+                reply,
+            } => {
+                let result = self.undo(&token, version).await;
+                let _ = reply.send(result);
+            }
+            Cmd::UndoAnswer {
+                token,
+                accept,
+                reply,
+            } => {
+                let result = self.answer_undo(&token, accept).await;
+                let _ = reply.send(result);
+            }
             Cmd::Join { seat, name, reply } => {
                 let token = new_token();
                 let event = Event::Join {
@@ -803,5 +829,41 @@ impl Actor {
             by: By::Occupant,
         })
         .await
+    }
+
+    /// A seat takes back its last action: at once against bots only, else as a request.
+    async fn undo(&mut self, token: &str, version: u64) -> Result<(), Refusal> {
+        let Some(seat) = self.state.seat_of(&token_hash(token)) else {
+            return Err(Refusal::forbidden(Why::ActNoSeat));
+        };
+        if version != self.state.version() {
+            return Err(Refusal::conflict(Why::Stale {
+                version: self.state.version().to_string(),
+                sent: version.to_string(),
+            }));
+        }
+        match self.state.undo_way(seat)? {
+            UndoWay::Now => self.commit(Event::Undo { seat }).await,
+            UndoWay::Ask(people) => {
+                self.state.ask_undo(seat, people)?;
+                self.publish();
+                Ok(())
+            }
+        }
+    }
+
+    /// A person answers the waiting undo request; the last acceptance takes the undo.
+    async fn answer_undo(&mut self, token: &str, accept: bool) -> Result<(), Refusal> {
+        let Some(seat) = self.state.seat_of(&token_hash(token)) else {
+            return Err(Refusal::forbidden(Why::ActNoSeat));
+        };
+        let granted = self.state.answer_undo(seat, accept)?;
+        match granted {
+            Some(by) => self.commit(Event::Undo { seat: by }).await,
+            None => {
+                self.publish();
+                Ok(())
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ use rand_chacha::rand_core::SeedableRng;
 use serde_json::Value;
 use tokio::sync::oneshot;
 use torite_core::shuffle::below;
-use torite_core::{Card, CardSet, Deal, Game, Seat};
+use torite_core::{Action, Card, CardSet, Deal, Game, Seat};
 
 use crate::Config;
 use crate::actor::{self, Cmd, Published, TableHandle};
@@ -425,6 +425,9 @@ fn replay(id: &str, events: &[String]) -> Result<TableState, String> {
 fn shown_deal(events: &[String]) -> Result<Option<Deal>, String> {
     let mut game: Option<Game> = None;
     let mut shown: Option<Deal> = None;
+    // The game as the deal in progress began, and its actions since, for undo.
+    let mut at_deal: Option<Game> = None;
+    let mut acts: Vec<(Seat, Action)> = Vec::new();
     for body in events {
         let event: Event = serde_json::from_str(body).map_err(|e| e.to_string())?;
         match event {
@@ -440,11 +443,27 @@ fn shown_deal(events: &[String]) -> Result<Option<Deal>, String> {
                     .collect::<Result<_, String>>()?;
                 let game = game.as_mut().ok_or("a deal before the table")?;
                 shown = Some(game.start_deal(&hands).map_err(|e| e.to_string())?.clone());
+                at_deal = Some(game.clone());
+                acts.clear();
             }
-            Event::Act { action, .. } => {
+            Event::Act { seat, action, .. } => {
                 let game = game.as_mut().ok_or("an act before the table")?;
                 game.apply(action).map_err(|e| e.to_string())?;
                 shown = game.deal().cloned();
+                acts.push((seat, action));
+            }
+            Event::Undo { seat } => {
+                let from = acts
+                    .iter()
+                    .rposition(|(s, _)| *s == seat)
+                    .ok_or("an undo of nothing")?;
+                acts.truncate(from);
+                let mut again = at_deal.clone().ok_or("an undo before a deal")?;
+                for (_, action) in &acts {
+                    again.apply(*action).map_err(|e| e.to_string())?;
+                }
+                shown = again.deal().cloned();
+                game = Some(again);
             }
             Event::Score { draw } => {
                 let game = game.as_mut().ok_or("a score before the table")?;

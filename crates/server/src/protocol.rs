@@ -12,7 +12,7 @@ use torite_core::Seat;
 mod state;
 mod summary;
 
-pub use state::{DealMsg, LotMsg, PhaseMsg, PlayedMsg, ResultMsg, StateMsg};
+pub use state::{DealMsg, LotMsg, PhaseMsg, PlayedMsg, ResultMsg, StateMsg, UndoMsg};
 pub use summary::{SeatSummary, Summary};
 
 /// The longest action code a client may send; anything longer is refused unread.
@@ -28,6 +28,18 @@ pub enum ClientMsg {
         action: String,
         /// The version of the state the action answers.
         version: u64,
+    },
+    /// Take back the socket's seat's last action of the deal (`undo`): at once when every
+    /// other seat is a bot's, else as a request the other people answer.
+    Undo {
+        /// The version of the state the undo answers.
+        version: u64,
+    },
+    /// Answer the undo request waiting for the socket's seat (`undo_answer`); the seat that
+    /// asked may withdraw it with `accept: false`.
+    UndoAnswer {
+        /// Whether the seat lets the action be taken back.
+        accept: bool,
     },
     /// Ask for a `pong`.
     Ping,
@@ -48,6 +60,8 @@ pub enum ClientError {
     NoVersion,
     /// An `act` whose action is too long to be an action code.
     UnknownAction,
+    /// An `undo_answer` without a boolean `"accept"`.
+    NoAccept,
     /// A binary message.
     Binary,
 }
@@ -58,8 +72,15 @@ impl std::fmt::Display for ClientError {
             ClientError::NotJson => {
                 f.write_str("not JSON: messages are JSON objects with a \"type\"")
             }
-            ClientError::NoType => f.write_str("a message needs a \"type\": act or ping"),
-            ClientError::UnknownType(t) => write!(f, "unknown message type {t:?}: act or ping"),
+            ClientError::NoType => {
+                f.write_str("a message needs a \"type\": act, undo, undo_answer or ping")
+            }
+            ClientError::UnknownType(t) => {
+                write!(
+                    f,
+                    "unknown message type {t:?}: act, undo, undo_answer or ping"
+                )
+            }
             ClientError::NoAction => f.write_str(
                 "\"action\" is needed: a card code, lot, pass, call:S|H|D|C or joker:win|lose",
             ),
@@ -67,6 +88,7 @@ impl std::fmt::Display for ClientError {
                 f.write_str("\"version\" is needed: the version of the state the action answers")
             }
             ClientError::UnknownAction => f.write_str("unknown action"),
+            ClientError::NoAccept => f.write_str("\"accept\" is needed: true or false"),
             ClientError::Binary => {
                 f.write_str("binary messages are not understood: send JSON text")
             }
@@ -85,15 +107,17 @@ impl ClientMsg {
     /// type, then a missing or bad field.
     pub fn read(text: &str) -> Result<ClientMsg, ClientError> {
         let value: Value = serde_json::from_str(text).map_err(|_| ClientError::NotJson)?;
-        match value.get("type").and_then(Value::as_str) {
+        let kind = match value.get("type").and_then(Value::as_str) {
             None => return Err(ClientError::NoType),
-            Some("act" | "ping") => {}
+            Some(kind @ ("act" | "undo" | "undo_answer" | "ping")) => kind,
             Some(other) => {
                 return Err(ClientError::UnknownType(other.chars().take(32).collect()));
             }
-        }
+        };
         let msg = match ClientMsg::deserialize(&value) {
             Ok(msg) => msg,
+            Err(_) if kind == "undo" => return Err(ClientError::NoVersion),
+            Err(_) if kind == "undo_answer" => return Err(ClientError::NoAccept),
             Err(_) if !value.get("action").is_some_and(Value::is_string) => {
                 return Err(ClientError::NoAction);
             }
@@ -213,6 +237,14 @@ mod tests {
             })
         );
         assert_eq!(ClientMsg::read(r#"{"type": "ping"}"#), Ok(ClientMsg::Ping));
+        assert_eq!(
+            ClientMsg::read(r#"{"type": "undo", "version": 9}"#),
+            Ok(ClientMsg::Undo { version: 9 })
+        );
+        assert_eq!(
+            ClientMsg::read(r#"{"type": "undo_answer", "accept": false}"#),
+            Ok(ClientMsg::UndoAnswer { accept: false })
+        );
         // Extra keys are ignored, as before.
         assert_eq!(
             ClientMsg::read(r#"{"type": "ping", "id": 3}"#),
@@ -246,12 +278,16 @@ mod tests {
                 r#"{"type": "act", "action": "AAAAAAAAAAAAAAAAA", "version": 1}"#,
                 ClientError::UnknownAction,
             ),
+            (r#"{"type": "undo"}"#, ClientError::NoVersion),
+            (r#"{"type": "undo", "version": "7"}"#, ClientError::NoVersion),
+            (r#"{"type": "undo_answer"}"#, ClientError::NoAccept),
+            (r#"{"type": "undo_answer", "accept": 1}"#, ClientError::NoAccept),
         ] {
             assert_eq!(ClientMsg::read(text), Err(error), "{text}");
         }
         assert_eq!(
             ClientError::UnknownType("hello".into()).to_string(),
-            r#"unknown message type "hello": act or ping"#
+            r#"unknown message type "hello": act, undo, undo_answer or ping"#
         );
     }
 }

@@ -254,6 +254,8 @@ reasons! {
     MessageNoAction = "message-no-action",
     /// An `act` without a version.
     MessageNoVersion = "message-no-version",
+    /// An `undo_answer` without a boolean `accept`.
+    MessageNoAccept = "message-no-accept",
     /// An `act` whose action is too long to be one.
     MessageActionTooLong = "message-action-too-long",
     /// A binary WebSocket message.
@@ -266,6 +268,16 @@ reasons! {
     NotYourTurn { seat: String } = "not-your-turn",
     /// An action when nobody is to act.
     NobodyToAct = "nobody-to-act",
+    /// An undo with no deal in progress (before the start, once a deal is scored).
+    UndoNotNow = "undo-not-now",
+    /// An undo by a seat that has not acted in the deal in progress.
+    UndoNothing = "undo-nothing",
+    /// An undo after another person has acted since the seat's last action.
+    UndoTooLate = "undo-too-late",
+    /// An undo request while one is already waiting for answers.
+    UndoPending = "undo-pending",
+    /// An answer to an undo request that is not asked of the seat.
+    UndoNotAsked = "undo-not-asked",
     /// An action the rules refuse, for a reason the catalogs have no words for yet
     /// (`detail` in English).
     Illegal { action: String, detail: String } = "illegal",

@@ -94,7 +94,30 @@ pub struct TableState {
     scored: usize,
     /// The token hashes of people whose seats were given to bots, with those seats.
     replaced: Vec<(String, Seat)>,
+    /// The seat of each action of the deal in progress, in order (for undo).
+    acted: Vec<Seat>,
+    /// A person's request to take back their last action, waiting for the others' answers.
+    /// Not an event: a request is only asked, and a restart forgets it.
+    undo_request: Option<UndoRequest>,
     version: u64,
+}
+
+/// A request to take back a seat's last action, waiting for the other people's answers.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UndoRequest {
+    /// The seat asking.
+    pub by: Seat,
+    /// The people who have not yet accepted.
+    pub waiting: Vec<Seat>,
+}
+
+/// How a seat may take back its last action ([`TableState::undo_way`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum UndoWay {
+    /// At once: every other seat is a bot's.
+    Now,
+    /// Once each of these people (every other person at the table) has accepted.
+    Ask(Vec<Seat>),
 }
 
 /// The hash of a seat token as stored: SHA-256, hex.
@@ -235,6 +258,8 @@ impl TableState {
             dealt: 0,
             scored: 0,
             replaced: Vec::new(),
+            acted: Vec::new(),
+            undo_request: None,
             version: 1,
         })
     }
@@ -428,13 +453,25 @@ impl TableState {
                     self.table.deal_with(&hands).map_err(|e| bad_event(&e))?;
                 }
                 self.dealt += 1;
+                self.acted.clear();
             }
-            Event::Act { action, .. } => {
+            Event::Act { seat, action, .. } => {
                 let action = *action;
                 self.table.apply(action).map_err(|e| match e {
                     GameError::Play(e) => Refusal::illegal(action, &e),
                     other => bad_event(&other),
                 })?;
+                // Cleared by the next deal (until then no undo is taken: the deal is scored).
+                self.acted.push(*seat);
+            }
+            Event::Undo { seat } => {
+                let from = self.acted.iter().rposition(|s| s == seat).unwrap_or(0);
+                for _ in from..self.acted.len() {
+                    self.table
+                        .undo_last()
+                        .ok_or_else(|| bad_event(&"an action to undo is not in the record"))?;
+                }
+                self.acted.truncate(from);
             }
             Event::Score { draw } => {
                 if let (Some(seat), Step::Draw { .. }) = (*draw, self.table.next_step()) {
@@ -444,7 +481,91 @@ impl TableState {
             }
         }
         self.version += 1;
+        // A waiting request goes once it can no longer be granted (someone else acted).
+        if let Some(request) = &self.undo_request
+            && !matches!(self.undo_way(request.by), Ok(UndoWay::Ask(_)))
+        {
+            self.undo_request = None;
+        }
         Ok(())
+    }
+
+    /// The undo request waiting for answers, if any.
+    #[must_use]
+    pub const fn undo_request(&self) -> Option<&UndoRequest> {
+        self.undo_request.as_ref()
+    }
+
+    /// `seat` asks the other people to let it take back its last action.
+    ///
+    /// # Errors
+    ///
+    /// `undo-pending` while another request waits; `undo_way`'s refusals.
+    pub fn ask_undo(&mut self, seat: Seat, people: Vec<Seat>) -> Result<(), Refusal> {
+        if self.undo_request.is_some() {
+            return Err(Refusal::conflict(Why::UndoPending));
+        }
+        self.undo_request = Some(UndoRequest {
+            by: seat,
+            waiting: people,
+        });
+        Ok(())
+    }
+
+    /// `seat` answers the waiting request: declined (or withdrawn by the seat that asked),
+    /// it goes; accepted by the last person asked, the seat that asked is returned (its undo
+    /// is then to be committed).
+    ///
+    /// # Errors
+    ///
+    /// `undo-not-asked` when no request waits for this seat's answer.
+    pub fn answer_undo(&mut self, seat: Seat, accept: bool) -> Result<Option<Seat>, Refusal> {
+        let Some(request) = self
+            .undo_request
+            .as_mut()
+            .filter(|r| r.waiting.contains(&seat) || (r.by == seat && !accept))
+        else {
+            return Err(Refusal::conflict(Why::UndoNotAsked));
+        };
+        if !accept {
+            self.undo_request = None;
+            return Ok(None);
+        }
+        request.waiting.retain(|s| *s != seat);
+        if request.waiting.is_empty() {
+            let by = request.by;
+            self.undo_request = None;
+            return Ok(Some(by));
+        }
+        Ok(None)
+    }
+
+    /// Whether and how `seat` may take back its last action: only while a deal is in
+    /// progress, once the seat has acted in it, and, with other people at the table, only
+    /// until one of them has acted after it (the bots' answers are taken back with it).
+    ///
+    /// # Errors
+    ///
+    /// Why not (`undo-not-now`, `undo-nothing`, `undo-too-late`).
+    pub fn undo_way(&self, seat: Seat) -> Result<UndoWay, Refusal> {
+        if self.to_act().is_none() {
+            return Err(Refusal::conflict(Why::UndoNotNow));
+        }
+        let Some(last) = self.acted.iter().rposition(|s| *s == seat) else {
+            return Err(Refusal::conflict(Why::UndoNothing));
+        };
+        let person = |s: Seat| matches!(self.seats[s], Occupant::Human { .. });
+        if self.acted[last + 1..].iter().any(|s| person(*s)) {
+            return Err(Refusal::conflict(Why::UndoTooLate));
+        }
+        let people: Vec<Seat> = (0..self.seats.len())
+            .filter(|s| *s != seat && person(*s))
+            .collect();
+        Ok(if people.is_empty() {
+            UndoWay::Now
+        } else {
+            UndoWay::Ask(people)
+        })
     }
 
     /// The hands of the deal the table has dealt and the log has not yet.
@@ -541,6 +662,10 @@ impl TableState {
                     Some(e) => Err(Refusal::illegal(parsed, &e)),
                     None => Ok(()),
                 }
+            }
+            Event::Undo { seat } => {
+                seat_ok(*seat)?;
+                self.undo_way(*seat).map(|_| ())
             }
             Event::Score { draw } => {
                 if self.scored == self.dealt {

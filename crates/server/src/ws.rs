@@ -282,6 +282,30 @@ pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str)
                 result.err().map(refused)
             }
         },
+        Ok(ClientMsg::Undo { version }) => match token {
+            None => Some(refused(Refusal::forbidden(Why::SpectatorCannotAct))),
+            Some(token) => {
+                let result = ask(&table.tx, |reply| Cmd::Undo {
+                    token: token.to_owned(),
+                    version,
+                    reply,
+                })
+                .await;
+                result.err().map(refused)
+            }
+        },
+        Ok(ClientMsg::UndoAnswer { accept }) => match token {
+            None => Some(refused(Refusal::forbidden(Why::SpectatorCannotAct))),
+            Some(token) => {
+                let result = ask(&table.tx, |reply| Cmd::UndoAnswer {
+                    token: token.to_owned(),
+                    accept,
+                    reply,
+                })
+                .await;
+                result.err().map(refused)
+            }
+        },
     }
 }
 
@@ -298,6 +322,7 @@ fn client_error(e: &ClientError) -> Why {
         ClientError::UnknownType(t) => Why::MessageUnknownType { name: shown(t) },
         ClientError::NoAction => Why::MessageNoAction,
         ClientError::NoVersion => Why::MessageNoVersion,
+        ClientError::NoAccept => Why::MessageNoAccept,
         ClientError::UnknownAction => Why::MessageActionTooLong,
         ClientError::Binary => Why::MessageBinary,
     }
@@ -340,6 +365,7 @@ mod tests {
             ClientError::NoAction,
             ClientError::NoVersion,
             ClientError::UnknownAction,
+            ClientError::NoAccept,
             ClientError::Binary,
         ] {
             assert_eq!(Refusal::bad(client_error(&e)).message(), e.to_string());

@@ -52,6 +52,13 @@ pub struct StateMsg {
     /// keep the score in strokes and circles (`torite_i18n::present::tally`); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tallies: Option<Vec<String>>,
+    /// The undo request waiting for answers; absent when none waits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undo: Option<UndoMsg>,
+    /// How the receiving seat may take back its last action now: `"now"` (every other seat
+    /// is a bot's) or `"ask"` (a request the other people answer); absent when it may not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub may_undo: Option<&'static str>,
     /// When the move timer of the person to act runs out (milliseconds since the Unix epoch);
     /// absent when none runs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,6 +138,15 @@ impl From<torite_core::Phase> for PhaseMsg {
             Phase::Over => PhaseMsg::Over,
         }
     }
+}
+
+/// An undo request waiting for answers.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct UndoMsg {
+    /// The seat asking to take back its last action.
+    pub by: Seat,
+    /// The people who have not yet accepted.
+    pub waiting: Vec<Seat>,
 }
 
 /// A card played to the trick in progress.

@@ -59,6 +59,13 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Actor::is_occupant")]
         by: Actor,
     },
+    /// A seat took back its last action of the deal in progress, with every action after
+    /// it (the bots' answers): the game goes on as if they had never been taken. The log
+    /// keeps the undone actions before this event; the record keeps only the final sequence.
+    Undo {
+        /// The seat whose last action is taken back.
+        seat: Seat,
+    },
     /// The finished deal was scored.
     Score {
         /// The seat whose drawn card was highest (Molotow three-way tie), where needed.

@@ -8,9 +8,9 @@ use torite_core::report::{LotReport, TrickReport};
 use torite_core::{Direction, GameEnd, Phase, Ruleset, Scoring, Seat, TrumpRule, View};
 use torite_i18n::present::{strokes_and_circles, tally};
 
-use super::{Occupant, TableState, sorted_hand, trump_code};
+use super::{Occupant, TableState, UndoWay, sorted_hand, trump_code};
 use crate::protocol::{
-    DealMsg, LotMsg, PlayedMsg, ResultMsg, SeatSummary, ServerMsg, StateMsg, Summary,
+    DealMsg, LotMsg, PlayedMsg, ResultMsg, SeatSummary, ServerMsg, StateMsg, Summary, UndoMsg,
 };
 
 impl TableState {
@@ -168,6 +168,15 @@ impl TableState {
                         .unwrap_or_default()
                     })
                     .collect()
+            }),
+            undo: self.undo_request().map(|r| UndoMsg {
+                by: r.by,
+                waiting: r.waiting.clone(),
+            }),
+            may_undo: seat.and_then(|s| match self.undo_way(s) {
+                Ok(UndoWay::Now) => Some("now"),
+                Ok(UndoWay::Ask(_)) => Some("ask"),
+                Err(_) => None,
             }),
             deadline,
             shown: deal_fields,
