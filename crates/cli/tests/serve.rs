@@ -678,3 +678,46 @@ fn a_bad_backup_is_refused_in_one_line() {
         "{err}"
     );
 }
+
+/// The systemd unit and the config example of `deploy/` work together: the unit's command
+/// reads the example, and its variables give the database in the unit's state directory.
+#[test]
+fn the_deployment_files_resolve() {
+    let deploy = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy");
+    let unit = std::fs::read_to_string(deploy.join("torite.service")).unwrap();
+    let exec = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("ExecStart="))
+        .expect("an ExecStart line");
+    let args: Vec<&str> = exec.split_whitespace().collect();
+    assert_eq!(
+        args[..3],
+        ["/usr/local/bin/torite", "serve", "--config"],
+        "{exec}"
+    );
+    assert_eq!(args[3], "/etc/torite/torite.toml");
+    // systemd's %S is /var/lib for a system service.
+    let env: Vec<(String, String)> = unit
+        .lines()
+        .filter_map(|l| l.strip_prefix("Environment="))
+        .map(|e| {
+            let (k, v) = e.split_once('=').unwrap();
+            (k.to_owned(), v.replace("%S", "/var/lib"))
+        })
+        .collect();
+    assert!(unit.contains("StateDirectory=torite\n"));
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let example = deploy.join("torite.toml");
+    let settings = printed(&["--config", example.to_str().unwrap()], &env);
+    assert_eq!(
+        settings.lines().skip(1).collect::<Vec<_>>(),
+        [
+            "addr = \"127.0.0.1:8080\"",
+            "db = \"sqlite:/var/lib/torite/torite.db\"",
+            "data_dir = \"/var/lib/torite\"",
+            "allow_origin = []",
+            "log = \"info\"",
+        ],
+        "{settings}"
+    );
+}

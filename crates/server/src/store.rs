@@ -319,7 +319,8 @@ const TABLES: [(&str, &str); 4] = [
 ];
 
 impl SqlStore {
-    /// Every table the store holds, finished and expired ones too, oldest first.
+    /// Every table the store holds, finished and expired ones too, oldest first, as one
+    /// snapshot (a server may write meanwhile).
     ///
     /// # Errors
     ///
@@ -329,9 +330,18 @@ impl SqlStore {
                   LEFT JOIN torite_records r ON r.table_id = t.id \
                   LEFT JOIN torite_expired x ON x.table_id = t.id ORDER BY t.created, t.id";
         let q2 = "SELECT table_id, body FROM torite_events ORDER BY table_id, seq";
+        // One transaction, so that the tables and their events are one snapshot, also while a
+        // server writes (SQLite's reads see the database as of their first query; PostgreSQL
+        // needs REPEATABLE READ for that).
         let (tables, events) = on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if matches!(self, SqlStore::Postgres(_)) {
+                sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    .execute(&mut *tx)
+                    .await?;
+            }
             let tables = sqlx::query(q1)
-                .fetch_all(pool)
+                .fetch_all(&mut *tx)
                 .await?
                 .iter()
                 .map(|r| {
@@ -345,11 +355,12 @@ impl SqlStore {
                 })
                 .collect::<Result<Vec<_>, sqlx::Error>>()?;
             let events = sqlx::query(q2)
-                .fetch_all(pool)
+                .fetch_all(&mut *tx)
                 .await?
                 .iter()
                 .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
                 .collect::<Result<Vec<EventRow>, sqlx::Error>>()?;
+            tx.commit().await?;
             (tables, events)
         });
         let mut by_id: std::collections::HashMap<String, Vec<String>> =
