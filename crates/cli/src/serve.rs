@@ -25,8 +25,9 @@ pub struct Place {
     #[arg(long, env = "TORITE_CONFIG", value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Database: an SQLite file (`sqlite:torite.db`, created if missing) or a PostgreSQL URL
-    /// (`postgres://user@host/db`) [default: sqlite:DATA_DIR/torite.db].
-    #[arg(long, env = "TORITE_DB", value_name = "URL")]
+    /// (`postgres://user@host/db`) [default: sqlite:DATA_DIR/torite.db]. Help never shows
+    /// the variable's value, which may hold a password.
+    #[arg(long, env = "TORITE_DB", value_name = "URL", hide_env_values = true)]
     pub db: Option<String>,
     /// Where the server keeps what it writes: the default database is `torite.db` in it.
     /// Created if missing [default: the working directory].

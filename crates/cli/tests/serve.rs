@@ -721,3 +721,17 @@ fn the_deployment_files_resolve() {
         "{settings}"
     );
 }
+
+/// `--help` never shows the value of `TORITE_DB`, which may hold a password.
+#[test]
+fn help_does_not_show_the_database_password() {
+    let out = Command::new(BIN)
+        .args(["serve", "--help"])
+        .env("TORITE_DB", "postgres://torite:hunter2@db/torite")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("TORITE_DB"), "{help}");
+    assert!(!help.contains("hunter2"), "{help}");
+}
