@@ -735,3 +735,36 @@ fn help_does_not_show_the_database_password() {
     assert!(help.contains("TORITE_DB"), "{help}");
     assert!(!help.contains("hunter2"), "{help}");
 }
+
+/// Ctrl-C (SIGINT) stops the server as SIGTERM does, with exit status 0.
+#[test]
+fn ctrl_c_stops_it_gracefully_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("int.db").display());
+    let mut served = serve(&db);
+    let status = Command::new("kill")
+        .args(["-INT", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(served.child.wait().unwrap().code(), Some(0));
+    let log = served.log.lock().unwrap().clone();
+    assert!(log.contains("SIGINT"), "{log}");
+}
+
+/// A bad value from a variable is refused in one line naming the option and its variable.
+#[test]
+fn a_bad_variable_is_one_line_naming_it() {
+    let out = Command::new(BIN)
+        .arg("serve")
+        .env("TORITE_ADDR", "nowhere")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("--addr (or TORITE_ADDR) = nowhere: "),
+        "{err}"
+    );
+}
