@@ -201,6 +201,11 @@ await test("lobby in English and Japanese", async (page) => {
     const words = [await option.locator("span").innerText(), await option.locator("option:checked").innerText()];
     const want = lang === "en" ? ["Lot timing", "with the first card (current rules)"] : ["ロットの宣言", "最初のカードを出すとき（現行ルール）"];
     if (JSON.stringify(words) !== JSON.stringify(want)) throw new Error(`${lang}: the Lot timing option is shown as ${JSON.stringify(words)}`);
+    // The bots by their named levels, never by their algorithms, with the chosen one described.
+    const levels = await page.locator("#fill option").allInnerTexts();
+    const names = lang === "en" ? ["Beginner", "Casual", "Club", "Strong", "Expert"] : ["初心者", "カジュアル", "クラブ", "強豪", "エキスパート"];
+    if (JSON.stringify(levels.slice(1)) !== JSON.stringify(names)) throw new Error(`${lang}: the bot levels are offered as ${JSON.stringify(levels)}`);
+    if (!(await page.locator(".level-help").innerText()).length) throw new Error(`${lang}: the chosen level is not described`);
   }
 });
 
@@ -220,7 +225,7 @@ await test("create a table and play a whole game against bots", async (page) => 
   await page.locator("#name").fill(LONG_NAMES[0]);
   await page.locator("#preset").selectOption("mini-misere-4-1989");
   await page.locator("[name=deals]").fill("1");
-  await page.locator("#fill").selectOption("heuristic");
+  await page.locator("#fill").selectOption("beginner");
   await page.locator("#create button[type=submit]").click();
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   tableUrl = page.url();
@@ -229,8 +234,13 @@ await test("create a table and play a whole game against bots", async (page) => 
   await shots(page, "table-mid-game");
   const seats = await page.locator(".seat-box").count();
   if (seats !== 4) throw new Error(`${seats} seats shown`);
+  // The bots play at once, so the seat is to act: the tab's title says so, and stops saying
+  // so once the game is over.
+  await page.waitForFunction(() => document.title.startsWith("● Your turn"), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`the title is ${JSON.stringify(await page.title())} on the seat's turn`); });
   await playToTheEnd(page);
   await page.locator(".game-over a[download]").waitFor();
+  if ((await page.title()).includes("●")) throw new Error(`the title is ${JSON.stringify(await page.title())} once the game is over`);
   await fitsPhone(page, "game over");
   await page.screenshot({ path: join(out, "game-over.png"), fullPage: true });
   const record = await (await fetch(`${base}/api/tables/${tableUrl.split("/").pop()}/record`)).json();
@@ -356,7 +366,7 @@ async function createAgainstBots(page, preset, extra = {}) {
   const deals = page.locator("[name=deals]:not([data-kind])");
   if (await deals.count()) await deals.fill("1");
   if (extra.timer) await page.locator("#timer").fill(String(extra.timer));
-  await page.locator("#fill").selectOption("random");
+  await page.locator("#fill").selectOption("beginner");
   await page.locator("#create button[type=submit]").click();
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
 }
@@ -411,7 +421,7 @@ await test("declare the Lot with the first card, then play it", async (page) => 
   await page.locator("#name").fill("Aki");
   await page.locator("#preset").selectOption("mini-misere-4");
   await page.locator("[name=deals]").fill("1");
-  await page.locator("#fill").selectOption("random");
+  await page.locator("#fill").selectOption("beginner");
   await page.locator("#create button[type=submit]").click();
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   const lot = page.locator(".ask button[data-action='lot']");
@@ -677,12 +687,156 @@ async function fitsWidth(page, width, where) {
   }
 }
 
+/** Fails when two seat boxes of the table overlap. */
+async function seatsApart(page, where) {
+  const boxes = await page.locator(".table-area > .seat-box").evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { seat: e.dataset.seat, l: r.left, r: r.right, t: r.top, b: r.bottom };
+  }));
+  for (const a of boxes) {
+    for (const b of boxes) {
+      if (a.seat < b.seat && a.l < b.r - 1 && b.l < a.r - 1 && a.t < b.b - 1 && b.t < a.b - 1) throw new Error(`${where}: seats ${a.seat} and ${b.seat} overlap`);
+    }
+  }
+}
+
+/**
+ * Fails unless each card on the table is nearer its own player's seat box than any other
+ * seat's (centre to centre); returns how many cards were checked.
+ */
+async function cardsBeforeTheirPlayers(page, where) {
+  const found = await page.evaluate(() => {
+    const centre = (e) => {
+      const r = e.getBoundingClientRect();
+      return { x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 };
+    };
+    const seats = [...document.querySelectorAll(".table-area > .seat-box")].map((e) => ({ seat: e.dataset.seat, ...centre(e) }));
+    return [...document.querySelectorAll(".table-area .spot")].map((e) => {
+      const c = centre(e);
+      const d = seats.map((s) => ({ seat: s.seat, d: Math.hypot(s.x - c.x, s.y - c.y) })).sort((a, b) => a.d - b.d);
+      return { seat: e.dataset.seat, nearest: d[0].seat };
+    });
+  });
+  for (const f of found) {
+    if (f.seat !== f.nearest) throw new Error(`${where}: seat ${f.seat}'s card is nearest seat ${f.nearest}`);
+  }
+  return found.length;
+}
+
+for (const [preset, players] of [["mini-misere-3", 3], ["mini-misere-4", 4], ["mini-misere-5", 5]]) {
+  await test(`${players} seats round the table: each card before its player, the finished trick kept in view (desktop and phone)`, async (page) => {
+    const made = await post("/api/tables", { ruleset: { base: preset, deals: 1 }, name: "Aki", fill: "heuristic", start: true, seed: 3 });
+    await holdSeat(page, made.id, made.seat, made.token);
+    await page.goto(`${base}/t/${made.id}`);
+    await page.locator(".hand .card").first().waitFor();
+    const seats = await page.locator(".table-area > .seat-box").count();
+    if (seats !== players) throw new Error(`${seats} seats round the table`);
+    // The reader's seat is at the bottom.
+    const mine = await page.locator(".table-area > .seat-box.me").boundingBox();
+    const all = await page.locator(".table-area > .seat-box").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
+    if (Math.round(mine.y + mine.height) < Math.round(Math.max(...all))) throw new Error("the reader's seat is not at the bottom");
+    // Play a card: the bots answer at once, so the trick is completed and kept in view with
+    // every card, the winner's marked.
+    const card = page.locator(".hand button.card:not([disabled])").first();
+    await card.click();
+    await page.locator("button.confirm").click();
+    await page.locator(".trick.kept").waitFor({ timeout: 5000 });
+    const kept = await page.locator(".trick.kept .spot").count();
+    if (kept !== players) throw new Error(`the kept trick shows ${kept} cards`);
+    if ((await page.locator(".trick.kept .spot.winning").count()) !== 1) throw new Error("the kept trick does not mark its winner");
+    for (const [width, height] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(50);
+      if ((await cardsBeforeTheirPlayers(page, `${players} seats at ${width} px`)) !== players) throw new Error("the cards went before they were measured");
+      await seatsApart(page, `${players} seats at ${width} px`);
+      await fitsWidth(page, width, `${players} seats`);
+    }
+    if (!(await page.locator(".trick.kept").count())) throw new Error("the trick went before about a second and a half");
+    if (players === 4) await shots(page, "kept-trick");
+    // Then it goes to its winner, and the table goes on.
+    await page.locator(".trick.kept").waitFor({ state: "detached", timeout: 4000 });
+  });
+}
+
+/** Plays this page's first playable card (select, then confirm); false if it has none. */
+async function playOne(page) {
+  const quick = { timeout: 2000 };
+  const card = page.locator(".hand button.card:not([disabled])").first();
+  if (!(await card.count())) return false;
+  if (!(await card.click(quick).then(() => true, () => false))) return false;
+  return page.locator("button.confirm").click(quick).then(() => true, () => false);
+}
+
+await test("undo against bots: the last card comes back to the hand, twice over", async (page) => {
+  const made = await post("/api/tables", { ruleset: { base: "mura-3", deals: 1 }, name: "Aki", fill: "heuristic", start: true, seed: 5 });
+  await holdSeat(page, made.id, made.seat, made.token);
+  await page.goto(`${base}/t/${made.id}`);
+  await page.locator(".hand button.card:not([disabled])").first().waitFor();
+  if (await page.locator("button.undo").count()) throw new Error("an undo is offered before the seat has played");
+  const hand = () => page.locator(".hand .card").count();
+  const full = await hand();
+  for (let n = 1; n <= 2; n++) {
+    if (!(await playOne(page))) throw new Error("no card to play");
+    await page.waitForFunction((k) => document.querySelectorAll(".hand .card").length === k, full - n);
+    await page.locator(".hand button.card:not([disabled])").first().waitFor();
+  }
+  const label = await page.locator("button.undo").innerText();
+  if (!label.includes("Undo my last move")) throw new Error(`the undo button says ${JSON.stringify(label)}`);
+  await shots(page, "undo-bots");
+  for (let n = 1; n <= 2; n++) {
+    await page.locator("button.undo").click();
+    await page.waitForFunction((k) => document.querySelectorAll(".hand .card").length === k, full - 2 + n);
+  }
+  if (await page.locator("button.undo").count()) throw new Error("an undo is offered with nothing left to undo");
+  // The record of the finished game holds only the final sequence.
+  await playToTheEnd(page);
+  const record = await (await fetch(`${base}/api/tables/${made.id}/record`)).json();
+  const cards = record.deals[0].hands.reduce((n, h) => n + (Array.isArray(h) ? h.length : h.split(/[ ,]+/).filter(Boolean).length), 0);
+  if (record.deals[0].actions.length !== cards) throw new Error(`the record holds ${record.deals[0].actions.length} actions for ${cards} cards`);
+});
+
+await test("undo between two people: asked of the other, accepted, and the card comes back", async (page, _context, errors) => {
+  const made = await post("/api/tables", { ruleset: "mini-misere-4", name: "Aki" });
+  const ben = await post(`/api/tables/${made.id}/join`, { seat: 1, name: "Ben" });
+  for (const seat of [2, 3]) await post(`/api/tables/${made.id}/bot`, { seat, bot: "heuristic", token: made.token });
+  await post(`/api/tables/${made.id}/start`, { token: made.token });
+  await holdSeat(page, made.id, made.seat, made.token);
+  const guest = await guardedContext(errors, { locale: "ja-JP" });
+  const gpage = await guest.newPage();
+  await holdSeat(gpage, made.id, 1, ben.token);
+  await page.goto(`${base}/t/${made.id}`);
+  await gpage.goto(`${base}/t/${made.id}`);
+  await page.locator(".hand .card").first().waitFor();
+  await gpage.locator(".hand .card").first().waitFor();
+  // Play until Aki has just played a card and nobody else has since.
+  for (let step = 0; step < 60 && !(await page.locator("button.undo[data-way='ask']").count()); step++) {
+    if (!(await playOne(page)) && (await gpage.locator(".hand button.card:not([disabled])").count())) await playOne(gpage);
+    await page.waitForTimeout(150);
+  }
+  await page.locator("button.undo[data-way='ask']").waitFor({ timeout: 2000 });
+  const before = await page.locator(".hand .card").count();
+  await page.locator("button.undo").click();
+  await page.locator(".undo-request.mine").waitFor();
+  // Ben is asked, in Japanese, and accepts.
+  const asked = gpage.locator(".undo-request.ask");
+  await asked.waitFor();
+  const words = (await asked.innerText()).replace(/[\u2066-\u2069]/g, "");
+  if (!words.includes("Akiが最後の手の取り消しを求めています。")) throw new Error(`Ben is asked ${JSON.stringify(words)}`);
+  await fitsWidth(gpage, 390, "the undo request");
+  await gpage.screenshot({ path: join(out, "undo-request-ja-phone.png"), fullPage: true });
+  await gpage.locator(".undo-request button.accept").click();
+  await page.waitForFunction((k) => document.querySelectorAll(".hand .card").length === k + 1, before);
+  await page.locator(".hand button.card:not([disabled])").first().waitFor();
+  if (await page.locator(".undo-request").count()) throw new Error("the request is still shown once accepted");
+  await guest.close();
+});
+
 await test("six seats against five bots fit a desktop and a 390 px phone, and a whole deal is played", async (page) => {
   await page.goto(base);
   await page.locator("#name").fill("Aki");
   await page.locator("#preset").selectOption("mini-misere-6");
   await page.locator("[name=deals]").fill("1");
-  await page.locator("#fill").selectOption("heuristic");
+  await page.locator("#fill").selectOption("beginner");
   await page.locator("#create button[type=submit]").click();
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   await page.locator(".hand .card").first().waitFor();
@@ -695,9 +849,8 @@ await test("six seats against five bots fit a desktop and a 390 px phone, and a 
   await fitsWidth(page, 390, "six seats on a phone");
   await page.setViewportSize({ width: 1280, height: 800 });
   await fitsWidth(page, 1280, "six seats on a desktop");
-  // On a desktop the six seats are one row.
-  const tops = new Set(await page.locator(".seat-box").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top))));
-  if (tops.size !== 1) throw new Error(`the six seats take ${tops.size} rows on a desktop`);
+  // On a desktop the six seats sit round the table without covering one another.
+  await seatsApart(page, "six seats on a desktop");
   await page.setViewportSize(phone.viewport);
   await shots(page, "six-seats");
   await playToTheEnd(page);
@@ -733,9 +886,14 @@ async function playToTheJoker(page) {
       await close.click(quick).catch(() => {});
       continue;
     }
+    // A finished trick kept in view hides the trick after it: a tap sends it to its winner.
+    if (await page.locator(".trick.kept").count()) {
+      await page.locator(".table-area").click(quick).catch(() => {});
+      continue;
+    }
     const enabled = page.locator(".hand button.card:not([disabled])");
     if (await enabled.count()) {
-      const onTrick = await page.locator(".trick:not(.last) > .played > figure").count();
+      const onTrick = await page.locator(".trick:not(.kept) .spot").count();
       const joker = page.locator(".hand button.card[data-card='JK']:not([disabled])");
       const card = onTrick === 2 && (await joker.count()) ? joker : enabled.first();
       if (await card.click(quick).then(() => true, () => false)) await page.locator("button.confirm").click(quick).catch(() => {});

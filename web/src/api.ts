@@ -1,6 +1,6 @@
 // The server's HTTP API (docs/PROTOCOL.md).
 import type { FluentVariable } from "@fluent/bundle";
-import { has, t } from "./i18n";
+import { has, lang, t } from "./i18n";
 
 export interface Preset {
   id: string;
@@ -167,6 +167,16 @@ export async function refusal(res: Response): Promise<ApiError> {
   return new ApiError(res.status, msg, body);
 }
 
+/** A named bot level a seat can be given (`GET /api/bots`), weakest first. */
+export interface BotLevel {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** The level a bot control offers first. */
+export const DEFAULT_LEVEL = "club";
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await request(path, {
     method,
@@ -179,7 +189,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const api = {
   presets: () => call<Preset[]>("GET", "/api/presets"),
-  bots: () => call<string[]>("GET", "/api/bots"),
+  bots: () => call<BotLevel[]>("GET", `/api/bots?lang=${lang()}`),
   tables: () => call<TableSummary[]>("GET", "/api/tables"),
   create: (body: Record<string, unknown>) => call<{ id: string; seat: number; token: string }>("POST", "/api/tables", body),
   join: (id: string, seat: number, name: string) => call<{ token: string }>("POST", `/api/tables/${id}/join`, { seat, name }),

@@ -40,8 +40,8 @@ function houseRules(r: Replay): HTMLElement | null {
 /** Display names per seat; a name that several seats share (bots) gets its seat number. */
 function nameParts(r: Replay): { name: string; suffix: string }[] {
   return r.players.map((p, s) => {
-    if (!p) return { name: t("seat", { seat: s }), suffix: "" };
-    return { name: p, suffix: r.players.filter((q) => q === p).length > 1 ? ` (${t("seat", { seat: s })})` : "" };
+    if (!p) return { name: t("seat", { seat: s + 1 }), suffix: "" };
+    return { name: p, suffix: r.players.filter((q) => q === p).length > 1 ? ` (${t("seat", { seat: s + 1 })})` : "" };
   });
 }
 

@@ -1,5 +1,5 @@
 // The lobby: tables to join or watch, and a form to create one from any preset with house rules.
-import { api, errorText, presets, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
+import { DEFAULT_LEVEL, api, errorText, presets, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
 import { clear, h, nameEl, navLink } from "./dom";
 import { has, lang, t } from "./i18n";
 
@@ -84,8 +84,15 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     "select",
     { name: "fill", id: "fill" },
     h("option", { value: "" }, t("web-fill-none")),
-    bots.map((b) => h("option", { value: b, selected: b === "heuristic" }, b)),
+    bots.map((b) => h("option", { value: b.id, selected: b.id === DEFAULT_LEVEL, title: b.description }, b.name)),
   ) as HTMLSelectElement;
+  // The chosen level's one-line description, under the control.
+  const fillHelp = h("small", { class: "muted level-help" });
+  const showLevel = () => {
+    fillHelp.textContent = bots.find((b) => b.id === fill.value)?.description ?? "";
+  };
+  fill.addEventListener("change", showLevel);
+  showLevel();
   const startNow = h("input", { type: "checkbox", name: "start", id: "start", checked: true }) as HTMLInputElement;
 
   // The preset's rules and printable sheets; the link follows the chosen preset.
@@ -113,7 +120,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     h("label", {}, h("span", {}, t("web-your-name")), nameInput),
     optionsBox,
     h("label", {}, h("span", {}, t("web-timer")), timerInput),
-    h("label", {}, h("span", {}, t("web-fill")), fill),
+    h("label", {}, h("span", {}, t("web-fill")), fill, fillHelp),
     h("label", { class: "inline" }, startNow, h("span", {}, t("web-start-now"))),
     h("button", { type: "submit", class: "primary" }, t("web-create")),
     status,
@@ -179,7 +186,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
                   status.textContent = errorText(e);
                 }
               },
-            }, t("web-seat-taken", { seat: t("seat", { seat: i }) })),
+            }, t("web-seat-taken", { seat: i + 1 })),
           );
         }
         const away = s.kind === "human" && !s.connected;

@@ -2,9 +2,10 @@
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
 import {
-  ApiError, api, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
-  type Preset, type TableSummary,
+  ApiError, DEFAULT_LEVEL, api, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
+  type BotLevel, type Preset, type TableSummary,
 } from "./api";
+import { cardSound, markTurn, setSound, soundOn } from "./attention";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
 import { t } from "./i18n";
@@ -42,6 +43,18 @@ export interface State {
   results: Result[];
   finished: boolean;
   winners: number[];
+  /** How many deals the game lasts, where the rules fix it. */
+  deals_total: number | null;
+  /** Which way play passes round the table, seen from above. */
+  direction: "clockwise" | "counter-clockwise";
+  /** Whether a trump suit comes about in this game. */
+  trumps: boolean;
+  /** Each seat's strokes and circles, where the rules keep the score that way. */
+  tallies?: string[];
+  /** The undo request waiting for answers. */
+  undo?: { by: number; waiting: number[] };
+  /** How this seat may take back its last action now. */
+  may_undo?: "now" | "ask";
   /** When the move timer of the seat to act runs out (ms since the epoch, server clock). */
   deadline?: number;
   dealer?: number;
@@ -56,6 +69,7 @@ export interface State {
   lot?: { declarers: number[]; failed: number[] };
   tricks_won?: number[];
   card_points?: number[];
+  exempt?: number[];
   tricks_completed?: number;
   last_trick?: Trick | null;
   hand?: string[];
@@ -111,6 +125,25 @@ export function backoff(attempts: number): number {
 const PING_AFTER = 20000;
 const DEAD_AFTER = 30000;
 
+/**
+ * Where a seat sits round the table, as a direction from the centre (x right, y down, each
+ * from -1 to 1): `bottom` (the reader's seat, or seat 1 for a spectator) at the bottom, the
+ * others spread evenly the way play passes (clockwise: the next seat is to the bottom seat's
+ * left, on the left of the screen).
+ */
+export function seatDirection(seat: number, bottom: number, players: number, clockwise: boolean): { x: number; y: number } {
+  const k = (seat - bottom + players) % players;
+  const angle = Math.PI / 2 + (clockwise ? 1 : -1) * (2 * Math.PI * k) / players;
+  return { x: Math.round(Math.cos(angle) * 1000) / 1000, y: Math.round(Math.sin(angle) * 1000) / 1000 };
+}
+
+/** How long a completed trick stays in view before it goes to its winner (ms). */
+const KEEP_TRICK = 1500;
+/** How long the trick takes to slide to its winner (ms), as in the style sheet. */
+const GATHER = 350;
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
 /** The last state and welcome each table page had, shown again at once when it is redrawn
  * (another language) even while the server cannot be reached. */
 const kept = new Map<string, { state: State; welcome: Welcome }>();
@@ -126,8 +159,21 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   let selected: string | null = null;
   let shownResults = state ? state.results.length : -1;
   let summary: Result | null = null;
+  // The trick just completed, kept in view (about 1.5 s, or until a tap) before it goes to
+  // its winner; the trick after it is shown once it has gone.
+  let kept_: { trick: Trick; key: string } | null = null;
+  let gathering = false;
+  let keepTimer = 0;
+  let seenTricks: { deal: number; completed: number } | null = null;
+  // The played cards already drawn, so that only a new one moves in from its player.
+  const drawnCards = new Set<string>();
+  // Whether it was this seat's turn at the last drawing (the turn's notice is given once).
+  let myTurn = false;
+  const baseTitle = document.title;
   let toast = "";
   let toastTimer = 0;
+  let note = "";
+  let noteTimer = 0;
   // The connection: play is possible only once the socket is open and has brought a state.
   let conn: Conn = "connecting";
   let fresh = false;
@@ -151,14 +197,56 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     })
     .catch(() => undefined);
   let preset: Preset | undefined;
-  let bots: string[] = ["heuristic"];
+  let bots: BotLevel[] = [];
   presets()
     .then((list) => {
       preset = list.find((p) => p.id === state?.ruleset);
       render();
     })
     .catch(() => undefined);
-  api.bots().then((b) => (bots = b)).catch(() => undefined);
+  api.bots()
+    .then((b) => {
+      bots = b;
+      render();
+    })
+    .catch(() => undefined);
+
+  /** Keeps a trick in view when `s` has completed one since the last state. */
+  const noticeTrick = (s: State) => {
+    const completed = s.tricks_completed ?? 0;
+    const before = seenTricks;
+    seenTricks = s.deal === null ? null : { deal: s.deal, completed };
+    // An undo took the kept trick back (or a new deal began): the table shows what is.
+    if (kept_ && (!before || s.deal !== before.deal || completed < before.completed)) {
+      window.clearTimeout(keepTimer);
+      kept_ = null;
+      gathering = false;
+    }
+    if (!before || s.deal !== before.deal || completed <= before.completed || !s.last_trick) return;
+    window.clearTimeout(keepTimer);
+    gathering = false;
+    kept_ = { trick: s.last_trick, key: `${s.deal}:${completed - 1}` };
+    keepTimer = window.setTimeout(endKeep, KEEP_TRICK);
+  };
+
+  /** The kept trick goes to its winner (at once under reduced motion), then the table goes on. */
+  const endKeep = () => {
+    window.clearTimeout(keepTimer);
+    if (!kept_) return;
+    if (reducedMotion() || gathering) {
+      kept_ = null;
+      gathering = false;
+      render();
+      return;
+    }
+    gathering = true;
+    root.querySelectorAll(".trick .spot").forEach((el) => el.classList.add("gather"));
+    keepTimer = window.setTimeout(() => {
+      kept_ = null;
+      gathering = false;
+      render();
+    }, GATHER);
+  };
 
   const showError = (message: string) => {
     toast = message;
@@ -167,6 +255,17 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       toast = "";
       render();
     }, 5000);
+    render();
+  };
+
+  /** A passing notice that is not an error (the invite link), for a few seconds. */
+  const showNote = (message: string) => {
+    note = message;
+    window.clearTimeout(noteTimer);
+    noteTimer = window.setTimeout(() => {
+      note = "";
+      render();
+    }, 8000);
     render();
   };
 
@@ -218,6 +317,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           summary = s.results[s.results.length - 1];
         }
         shownResults = s.results.length;
+        noticeTrick(s);
         state = s;
         kept.set(id, { state: s, welcome });
         fresh = true;
@@ -365,15 +465,57 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     selected = null;
   };
 
+  /** Sends a message other than an action (undo and its answers) while play is possible. */
+  const sendMsg = (msg: Record<string, unknown>) => {
+    if (!state || !live() || !socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify(msg));
+  };
+
+  /**
+   * Undo: the button that takes back this seat's last move (at once against bots, else a
+   * request), and a request waiting for answers, with the buttons of whoever is asked.
+   */
+  const undoView = (): HTMLElement | null => {
+    const st = state!;
+    const off = !live();
+    const me = welcome.seat;
+    const request = st.undo;
+    if (request && me !== null) {
+      if (request.waiting.includes(me)) {
+        return h("div", { class: "undo-request ask", role: "alert" },
+          h("span", {}, t("web-undo-asked", { seat: seatName(request.by) })),
+          h("div", { class: "actions" },
+            h("button", { type: "button", class: "primary accept", disabled: off, onclick: () => sendMsg({ type: "undo_answer", accept: true }) }, t("web-undo-accept")),
+            h("button", { type: "button", class: "decline", disabled: off, onclick: () => sendMsg({ type: "undo_answer", accept: false }) }, t("web-undo-decline"))));
+      }
+      if (request.by === me) {
+        return h("div", { class: "undo-request mine", role: "status" },
+          h("span", {}, t("web-undo-waiting", { seats: request.waiting.map(seatName).join(", ") })),
+          h("button", { type: "button", class: "small withdraw", disabled: off, onclick: () => sendMsg({ type: "undo_answer", accept: false }) }, t("web-undo-withdraw")));
+      }
+    }
+    if (request) return h("div", { class: "undo-request", role: "status" }, t("web-undo-asked", { seat: seatName(request.by) }));
+    if (!st.may_undo || st.finished) return null;
+    return h("div", { class: "undo-bar" },
+      h("button", {
+        type: "button", class: "small undo", "data-way": st.may_undo, disabled: off,
+        onclick: () => {
+          if (kept_) endKeep();
+          selected = null;
+          sendMsg({ type: "undo", version: st.version });
+        },
+      }, "↶ ", t(st.may_undo === "now" ? "web-undo" : "web-undo-ask")));
+  };
+
   /** A seat's name and what follows it: its number when several seats share the name, "You". */
   const seatParts = (s: number): { name: string; suffix: string } => {
     const seats = state?.table.seats ?? [];
     const given = seats[s]?.name;
     // A name that several seats share (bots of one kind) gets its seat number, as in the history.
     const shared = !!given && seats.filter((x) => x?.name === given).length > 1;
-    let suffix = shared ? ` (${t("seat", { seat: s })})` : "";
+    let suffix = shared ? ` (${t("seat", { seat: s + 1 })})` : "";
     if (s === welcome.seat) suffix += ` (${t("seat-you")})`;
-    return { name: given || t("seat", { seat: s }), suffix };
+    return { name: given || t("seat", { seat: s + 1 }), suffix };
   };
   /** A seat's name inside a sentence (isolated). */
   const seatName = (s: number): string => {
@@ -403,12 +545,18 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       st.dealer === s ? h("span", { class: "badge dealer", title: t("web-dealer") }, "D") : null,
       toAct ? h("span", { class: "badge to-act" }, t("web-to-act")) : null,
       st.lot?.declarers.includes(s) ? h("span", { class: `badge lot ${st.lot.failed.includes(s) ? "failed" : ""}` }, t("web-lot-badge")) : null,
+      st.exempt?.includes(s) ? h("span", { class: "badge exempt", title: t("web-exempt-help") }, t("play-exempt")) : null,
     ];
     const stats: (HTMLElement | null)[] = [];
     if (st.hand_sizes) stats.push(h("span", {}, `${st.hand_sizes[s]} ${t("web-cards")}`));
     if (st.tricks_won) stats.push(h("span", {}, `${t("tricks-won")} ${st.tricks_won[s]}`));
     if (st.card_points && st.card_points.some((p) => p > 0)) stats.push(h("span", {}, `${t("card-points")} ${st.card_points[s]}`));
-    stats.push(h("span", {}, `${t("total")} ${st.totals[s] ?? 0}`));
+    // The running total in the game's own notation: the Jass sheet's strokes and circles
+    // where the rules keep it so, else the points.
+    const tally = st.tallies?.[s];
+    stats.push(tally !== undefined
+      ? h("span", { class: "tally", title: `${t("total")} ${st.totals[s] ?? 0}` }, `${t("total")} `, h("span", { class: "marks" }, tally || "—"))
+      : h("span", {}, `${t("total")} ${st.totals[s] ?? 0}`));
     // Every control waits for the connection: while it is down the server would not hear it.
     const off = !live();
     let control: HTMLElement | null = null;
@@ -416,7 +564,8 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     const absent = info.kind === "human" && !info.connected ? info.absent_since ?? null : null;
     if (info.kind === "empty" && !st.started) {
       if (welcome.host && token) {
-        const pick = h("select", { class: "bot-pick" }, bots.map((b) => h("option", { value: b, selected: b === "heuristic" }, b))) as HTMLSelectElement;
+        const pick = h("select", { class: "bot-pick", "aria-label": t("web-add-bot") },
+          bots.map((b) => h("option", { value: b.id, selected: b.id === DEFAULT_LEVEL, title: b.description }, b.name))) as HTMLSelectElement;
         control = h("div", { class: "controls" }, pick,
           h("button", { type: "button", class: "add-bot", "data-seat": s, disabled: off, onclick: () => hostAction(() => api.bot(id, s, pick.value, token)) }, t("web-add-bot")));
       } else if (welcome.seat === null) {
@@ -444,7 +593,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       const at = absent !== null && after !== undefined ? absent + after : null;
       control = at !== null && serverNow() < at
         ? h("span", { class: "replace-wait muted", "data-replace-at": at })
-        : h("button", { type: "button", class: "replace small", "data-seat": s, disabled: off, onclick: () => hostAction(() => api.bot(id, s, "heuristic", token)) }, t("web-replace-bot"));
+        : h("button", { type: "button", class: "replace small", "data-seat": s, disabled: off, onclick: () => hostAction(() => api.bot(id, s, DEFAULT_LEVEL, token)) }, t("web-replace-bot"));
     }
     let kind: HTMLElement;
     if (info.kind === "bot") kind = h("div", { class: "seat-kind" }, t("web-bot"));
@@ -454,7 +603,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     else if (absent !== null) kind = h("div", { class: "seat-kind away", "data-absent-since": absent });
     else kind = h("div", { class: "seat-kind away" }, t("web-away"));
     return h("div", { class: `seat-box ${toAct ? "acting" : ""} ${s === welcome.seat ? "me" : ""} kind-${info.kind}`, "data-seat": s },
-      h("div", { class: "seat-head" }, h("strong", { class: "seat-title" }, info.kind === "empty" ? t("seat", { seat: s }) : seatLabel(s)), ...badges),
+      h("div", { class: "seat-head" }, h("strong", { class: "seat-title" }, info.kind === "empty" ? t("seat", { seat: s + 1 }) : seatLabel(s)), ...badges),
       kind,
       st.started ? h("div", { class: "stats" }, stats) : null,
       control);
@@ -466,29 +615,84 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     return said ? h("span", { class: "joker-said" }, said, " — ") : null;
   };
 
+  /** Where the shown seats sit: the reader's at the bottom (a spectator's: seat 1). */
+  const seatAt = (seat: number) => {
+    const st = state!;
+    return seatDirection(seat, welcome.seat ?? 0, st.players, st.direction !== "counter-clockwise");
+  };
+
+  /**
+   * Gives `el` the direction from the centre of the table to where `seat` sits, as custom
+   * properties (`--{prefix}x`, `--{prefix}y`) the style sheet turns into its position. (Set
+   * through the CSSOM: the page's policy allows no style attributes.)
+   */
+  const place = (el: HTMLElement, seat: number, prefix: string): HTMLElement => {
+    const d = seatAt(seat);
+    el.style.setProperty(`--${prefix}x`, String(d.x));
+    el.style.setProperty(`--${prefix}y`, String(d.y));
+    return el;
+  };
+
+  /** The caption under the table: whose lead it is, the trick's number, or who took it. */
+  const trickCaption = (trick: Trick | null): HTMLElement => {
+    const st = state!;
+    if (trick) {
+      return h("p", { class: "trick-caption label" }, t("last-trick"), " — ", saidOf(trick), t("trick-won-by", { seat: seatName(trick.winner) }));
+    }
+    const cards = st.trick ?? [];
+    if (cards.length) return h("p", { class: "trick-caption label" }, t("trick", { number: (st.tricks_completed ?? 0) + 1 }));
+    const last = st.last_trick;
+    if (last) {
+      return h("p", { class: "trick-caption label" },
+        h("details", { class: "last-trick" },
+          h("summary", {}, t("last-trick"), " — ", saidOf(last), t("trick-won-by", { seat: seatName(last.winner) })),
+          h("div", { class: "played" }, last.cards.map((c, i) => cardEl(c, { small: true, selected: (last.leader + i) % st.players === last.winner })))));
+    }
+    return h("p", { class: "trick-caption label" }, st.leader !== undefined && st.phase !== "over" ? t("leader", { seat: seatName(st.leader) }) : "");
+  };
+
+  /**
+   * The table: the seats round the felt, each card played in front of its player (the one
+   * winning so far marked), a completed trick kept in view until it goes to its winner.
+   */
   const trickView = (): HTMLElement => {
     const st = state!;
-    const trick = st.trick ?? [];
-    const last = st.last_trick;
-    if (trick.length) {
-      return h("div", { class: "trick", "aria-label": t("trick", { number: (st.tricks_completed ?? 0) + 1 }) },
-        h("div", { class: "label" }, t("trick", { number: (st.tricks_completed ?? 0) + 1 })),
-        h("div", { class: "played" }, trick.map((p) => h("figure", { class: st.winning === p.seat ? "winning" : "" }, cardEl(p.card), h("figcaption", {}, seatLabel(p.seat))))),
-        last
-          ? h("details", { class: "last-trick" },
-              h("summary", {}, t("last-trick"), " — ", saidOf(last), t("trick-won-by", { seat: seatName(last.winner) })),
-              h("div", { class: "played" }, last.cards.map((c, i) => cardEl(c, { small: true, selected: (last.leader + i) % st.players === last.winner }))))
-          : null);
-    }
-    if (last) {
-      return h("div", { class: "trick last" },
-        h("div", { class: "label" }, t("last-trick"), " — ", saidOf(last), t("trick-won-by", { seat: seatName(last.winner) })),
-        h("div", { class: "played" }, last.cards.map((c, i) => {
-          const seat = (last.leader + i) % st.players;
-          return h("figure", { class: seat === last.winner ? "winning" : "" }, cardEl(c), h("figcaption", {}, seatLabel(seat)));
-        })));
-    }
-    return h("div", { class: "trick empty" }, st.leader !== undefined && st.phase !== "over" ? t("leader", { seat: seatName(st.leader) }) : "");
+    const showKept = kept_ !== null;
+    const played: { seat: number; card: string }[] = kept_
+      ? kept_.trick.cards.map((card, i) => ({ seat: (kept_!.trick.leader + i) % st.players, card }))
+      : st.trick ?? [];
+    const winning = kept_ ? kept_.trick.winner : st.winning;
+    const key = kept_ ? kept_.key : `${st.deal}:${st.tricks_completed ?? 0}`;
+    let fresh = false;
+    const spots = played.map((p) => {
+      const id = `${key}:${p.seat}:${p.card}`;
+      const entering = !drawnCards.has(id);
+      if (entering) {
+        drawnCards.add(id);
+        fresh = true;
+      }
+      const el = h("figure", {
+        class: `spot ${winning === p.seat ? "winning" : ""} ${entering && !reducedMotion() ? "enter" : ""} ${gathering ? "gather" : ""}`,
+        "data-seat": p.seat,
+      }, cardEl(p.card), winning === p.seat ? h("span", { class: "win-mark", "aria-hidden": "true" }, "★") : null);
+      el.setAttribute("aria-label", `${cardLabel(p.card)} — ${seatName(p.seat)}${winning === p.seat ? ` (${t(showKept ? "web-trick-taker" : "web-trick-winning")})` : ""}`);
+      place(el, p.seat, "s");
+      if (winning !== null && winning !== undefined) place(el, winning, "w");
+      return el;
+    });
+    if (fresh) cardSound();
+    const area = h("div", {
+      class: `table-area seats-${st.players}`,
+      onclick: () => {
+        if (kept_) endKeep();
+      },
+    },
+      h("div", { class: "felt", "aria-hidden": "true" }),
+      st.table.seats.map((_, s) => place(seatBox(s), s, "")),
+      spots);
+    return h("section", { class: `trick table-trick ${showKept ? "kept" : ""}`, "aria-label": t("trick", { number: (st.tricks_completed ?? 0) + (showKept ? 0 : 1) }) },
+      area,
+      trickCaption(kept_?.trick ?? null));
   };
 
   // The move timer: one line for everyone, highlighted when it is this seat's turn; its
@@ -532,7 +736,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
 
   const prompt_ = (): HTMLElement | null => {
     const st = state!;
-    if (!st.started) return h("p", { class: "prompt" }, t("web-waiting-start"));
+    if (!st.started) return h("p", { class: "prompt" }, t(welcome.host ? "web-host-start" : "web-waiting-start"));
     if (st.finished) return null;
     const legal = st.legal ?? [];
     if (welcome.seat === null) return h("p", { class: "prompt" }, t("web-watching"));
@@ -673,10 +877,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     }
     const info: (HTMLElement | string | null)[] = [];
     if (st.deal !== null && st.dealer !== undefined) {
-      info.push(h("span", {}, t("deal-header", { number: st.deal + 1, dealer: seatName(st.dealer) })));
-      if (st.trump === "JK") info.push(h("span", {}, t("trump-joker")));
-      else if (st.trump) info.push(h("span", { class: `suit-${st.trump}` }, t("trump", { trump: `${suitSymbol(st.trump)} ${suitName(st.trump)}` })));
-      else if (preset && "follow" in preset.options) info.push(h("span", {}, t("trump-none")));
+      info.push(h("span", { class: "deal-no" }, st.deals_total
+        ? t("play-deal-header-of", { number: st.deal + 1, deals: st.deals_total, dealer: seatName(st.dealer) })
+        : t("deal-header", { number: st.deal + 1, dealer: seatName(st.dealer) })));
+      if (st.trump === "JK") info.push(h("span", { class: "trump-info" }, t("trump-joker")));
+      else if (st.trump) info.push(h("span", { class: `trump-info suit-${st.trump}` }, t("trump", { trump: `${suitSymbol(st.trump)} ${suitName(st.trump)}` })));
+      else if (st.trumps) info.push(h("span", { class: "trump-info" }, t("web-trump-not-yet")));
       if (st.lot && st.lot.declarers.length) info.push(h("span", {}, t("lot-declared", { seats: st.lot.declarers.map(seatName).join(", ") })));
     }
     if (st.table.timer) info.push(h("span", { class: "muted" }, t("web-timer-info", { seconds: st.table.timer })));
@@ -696,22 +902,35 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           h("a", { href: "/", class: "back", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")),
           h("h2", {}, name),
           navLink(`/t/${id}/rules`, go, { class: "button small rules-link" }, t("web-rules")),
-          h("button", { type: "button", class: "small invite", onclick: () => { navigator.clipboard?.writeText(location.href).catch(() => undefined); showError(location.href); } }, t("web-invite"))),
+          h("button", { type: "button", class: "small invite", onclick: () => { navigator.clipboard?.writeText(location.href).catch(() => undefined); showNote(location.href); } }, t("web-invite")),
+          h("button", {
+            type: "button", class: "small sound", "aria-pressed": soundOn() ? "true" : "false", title: t("web-sound-help"),
+            onclick: () => {
+              setSound(!soundOn());
+              render();
+            },
+          }, t(soundOn() ? "web-sound-on" : "web-sound-off"))),
         banner(),
         toast ? h("p", { class: "toast", role: "alert" }, toast) : null,
+        note ? h("p", { class: "note", role: "status" }, note) : null,
         info.length ? h("p", { class: "info" }, info) : null,
-        h("div", { class: "seats" }, order.map(seatBox)),
+        st.deal === null ? h("div", { class: "seats" }, order.map(seatBox)) : null,
         welcome.host && token && !st.started
           ? h("button", { type: "button", class: "primary start", disabled: !live(), onclick: () => hostAction(() => api.start(id, token)) }, t("web-start"))
           : null,
         st.deal !== null ? trickView() : null,
         countdown(),
+        st.deal !== null ? undoView() : null,
         prompt_(),
         handView(),
         gameOver,
         scoreTable(),
-        summaryDialog()),
+        kept_ ? null : summaryDialog()),
     );
+    // The tab says when it is this seat's turn (title and icon), with the optional sound.
+    const turn = live() && !st.finished && welcome.seat !== null && st.to_act === welcome.seat && (st.legal ?? []).length > 0;
+    markTurn(turn, t("web-table-turn-title"), baseTitle, myTurn);
+    myTurn = turn;
     tick();
   };
 
@@ -722,6 +941,9 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     window.clearInterval(heartbeat);
     window.clearTimeout(retryTimer);
     window.clearTimeout(toastTimer);
+    window.clearTimeout(noteTimer);
+    window.clearTimeout(keepTimer);
+    markTurn(false, "", baseTitle, true);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("offline", onOffline);
     closed = true;
