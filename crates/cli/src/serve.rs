@@ -45,7 +45,7 @@ pub struct ServeArgs {
     pub addr: Option<String>,
     /// The address people reach the server at (`https://torite.example`), when it is not the
     /// one it listens on (behind a reverse proxy): pages of that origin are admitted, and the
-    /// log names it as the address to share.
+    /// browser is told it, for invite links.
     #[arg(long, env = "TORITE_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
     /// Also admit the pages of this origin (`https://host[:port]`) besides the server's own,
@@ -358,8 +358,7 @@ impl Settings {
             torite_server::Config::default()
         };
         if let Some(url) = &self.public_url {
-            let origin = url.strip_suffix('/').unwrap_or(url);
-            config.allow_origin(origin).map_err(|e| {
+            config.set_public_url(url).map_err(|e| {
                 let hint = if e.contains("has a path") {
                     " (torite is served at the root of its address)"
                 } else {
@@ -439,9 +438,6 @@ pub fn run(args: &ServeArgs) -> Result<String, Failure> {
             settings.data_dir.display()
         ))
     })?;
-    if let Some(url) = &settings.public_url {
-        tracing::info!(public_url = %url, "people reach the server at the public address");
-    }
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| Failure::input(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async {
@@ -578,6 +574,7 @@ mod tests {
         };
         let (_, config) = args.resolve().unwrap().server_config(false).unwrap();
         assert_eq!(config.allowed_origins, ["https://torite.example:443"]);
+        assert_eq!(config.public_url.as_deref(), Some("https://Torite.Example"));
     }
 
     #[test]

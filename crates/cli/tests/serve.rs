@@ -768,3 +768,40 @@ fn a_bad_variable_is_one_line_naming_it() {
         "{err}"
     );
 }
+
+/// With `--public-url` the page names the public address (for invite links) and the pages of
+/// that origin are admitted, also when the proxy does not pass `Host` on; without it, the page
+/// names none.
+#[test]
+fn the_public_url_is_told_to_the_page_and_admitted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("public.db").display());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let meta = "<meta name=\"torite-public-url\" content=\"https://torite.example\" />";
+        let mut plain = serve(&db);
+        let page = request(plain.addr, "GET", "/", None).await.unwrap();
+        assert!(!page.body.contains("torite-public-url"), "{}", page.body);
+        terminate(&plain);
+        plain.child.wait().unwrap();
+        let mut public = serve_with(&db, &["--public-url", "https://torite.example/"]);
+        let page = request(public.addr, "GET", "/", None).await.unwrap();
+        assert!(page.body.contains(meta), "{}", page.body);
+        let from = |origin: &str| {
+            format!(
+                "GET /api/tables HTTP/1.1\r\nHost: {}\r\nOrigin: {origin}\r\nConnection: close\r\n\r\n",
+                public.addr
+            )
+        };
+        let admitted = torite_server::client::raw(public.addr, from("https://torite.example").as_bytes())
+            .await
+            .unwrap();
+        assert_eq!(admitted.status, 200);
+        let refused = torite_server::client::raw(public.addr, from("https://elsewhere.example").as_bytes())
+            .await
+            .unwrap();
+        assert_eq!(refused.status, 403);
+        terminate(&public);
+        assert_eq!(public.child.wait().unwrap().code(), Some(0));
+    });
+}

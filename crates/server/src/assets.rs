@@ -1,9 +1,12 @@
 //! The browser client, embedded at build time from `web/dist` (see `build.rs`).
 
-use axum::extract::Path;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
@@ -28,15 +31,38 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
+/// The client's page with the server's public address in a
+/// `<meta name="torite-public-url">` at the start of its `<head>`, when it has one.
+fn with_public_url(page: &'static [u8], url: Option<&str>) -> std::borrow::Cow<'static, [u8]> {
+    let page_text = String::from_utf8_lossy(page);
+    match (url, page_text.find("<head>")) {
+        (Some(url), Some(at)) => {
+            let escaped = url
+                .replace('&', "&amp;")
+                .replace('"', "&quot;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            let at = at + "<head>".len();
+            let page = format!(
+                "{}\n    <meta name=\"torite-public-url\" content=\"{escaped}\" />{}",
+                &page_text[..at],
+                &page_text[at..]
+            );
+            std::borrow::Cow::Owned(page.into_bytes())
+        }
+        _ => std::borrow::Cow::Borrowed(page),
+    }
+}
+
 /// The client's page (the lobby and `/t/{id}` alike).
-pub(crate) async fn index() -> Response {
+pub(crate) async fn index(State(hub): State<Arc<Hub>>) -> Response {
     match file("index.html") {
         Some(bytes) => (
             [
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            bytes,
+            with_public_url(bytes, hub.config().public_url.as_deref()),
         )
             .into_response(),
         None => (
@@ -64,5 +90,23 @@ pub(crate) async fn asset(Path(path): Path<String>) -> Response {
         None => {
             Refusal::new(RefusalKind::NotFound, Why::NoAsset { path: shown(&path) }).into_response()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_public_url;
+
+    #[test]
+    fn the_page_names_the_public_address_only_when_there_is_one() {
+        let page = b"<html>\n  <head>\n    <title>t</title>\n  </head>\n</html>\n";
+        assert_eq!(&*with_public_url(page, None), page);
+        let told = String::from_utf8(with_public_url(page, Some("https://t.example")).into_owned())
+            .unwrap();
+        assert_eq!(
+            told,
+            "<html>\n  <head>\n    <meta name=\"torite-public-url\" content=\"https://t.example\" />\n    \
+             <title>t</title>\n  </head>\n</html>\n"
+        );
     }
 }

@@ -52,6 +52,10 @@ pub struct Config {
     /// Origins other than the server's own whose pages may call it (`scheme://host:port`, as
     /// [`normal_origin`] writes them).
     pub allowed_origins: Vec<String>,
+    /// The address people reach the server at (`https://torite.example`, no path), when it is
+    /// not where a page may have been opened: the page is told it ([`Config::set_public_url`]),
+    /// so that invite links name it.
+    pub public_url: Option<String>,
 }
 
 impl Default for Config {
@@ -71,6 +75,7 @@ impl Default for Config {
             expire_open: Duration::from_secs(30 * 60),
             max_open_per_address: Some(10),
             allowed_origins: Vec::new(),
+            public_url: None,
         }
     }
 }
@@ -87,6 +92,20 @@ impl Config {
             max_open_per_address: None,
             ..Config::default()
         }
+    }
+
+    /// Sets the address people reach the server at (an `http://` or `https://` origin, a
+    /// trailing `/` allowed), and admits its pages.
+    ///
+    /// # Errors
+    ///
+    /// `url` is not an origin (`scheme://host[:port]`, nothing more).
+    pub fn set_public_url(&mut self, url: &str) -> Result<(), String> {
+        let url = url.trim();
+        let url = url.strip_suffix('/').unwrap_or(url);
+        self.allow_origin(url)?;
+        self.public_url = Some(url.to_owned());
+        Ok(())
     }
 
     /// Admits the pages of `origin` (an `http://` or `https://` origin) besides the server's
