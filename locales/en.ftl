@@ -759,3 +759,43 @@ arena-scores-by-deal = Scores per deal and seat, { $better }.
 arena-penalties-by-deal = Penalty points per deal and seat, { $better }.
 arena-scores-by-game = Game totals per seat, { $better }.
 arena-penalties-by-game = Penalty totals per seat, { $better }.
+
+## torite analyse
+analyse-title = { $game }: review of { $seats }, { $worlds } worlds a decision, seed { $seed }
+analyse-deal = Deal { $number }
+analyse-played = trick { $trick }, { $seat }: { $chosen } ({ $value })
+analyse-better = , best { $best } ({ $best-value })
+analyse-play = played { $card }
+analyse-verdict-close = within the error
+analyse-verdict-best = best
+analyse-verdict-inaccuracy = inaccuracy
+analyse-verdict-mistake = mistake
+analyse-verdict-blunder = blunder
+analyse-loss = , loss { $loss } ± { $stderr }
+analyse-exact = ; every hand known { $chosen } (best { $best })
+analyse-exact-unsolved = ; every hand known: too large to solve
+analyse-line = { $played }{ $better }; { $verdict }{ $loss }{ $exact }
+analyse-summary = { $seat }: { $decisions ->
+    [one] 1 decision
+   *[other] { $decisions } decisions
+  }, loss { $loss }, { $inaccuracies ->
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+  }, { $mistakes ->
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+  }, { $blunders ->
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+  }
+analyse-seat-line = { $counts }; { $score }
+analyse-score = scored { $score }, best sure with every hand known { $best }
+analyse-score-unsolved = scored { $score }, best with every hand known too large to solve
+analyse-score-open = the deal is unfinished
+analyse-legend = Values: the seat's expected deal score from what it could know at the time (higher is better), ± one standard error. A loss from { $inaccuracy } points is an inaccuracy, from { $mistake } a mistake, from { $blunder } a blunder. "Every hand known": what the seat is sure of if all the cards are seen.
+review-key = a: review your decisions of this deal
+review-title = Your decisions in deal { $number }
+review-line = trick { $trick }: { $chosen } { $value }{ $better }: { $verdict }
+review-better = , best { $best } { $best-value }
+review-none = You had no decision to make in this deal: every turn was forced.
+review-legend = Values: your expected deal score from what you could know at the time (higher is better).

@@ -58,7 +58,7 @@ use crate::solver::Solver;
 use crate::{Bot, Heuristic};
 
 /// The default number of worlds per decision.
-pub const DEFAULT_WORLDS: u32 = 64;
+pub const DEFAULT_WORLDS: u32 = 256;
 
 /// The most worlds per decision a budget may give.
 pub const MAX_WORLDS: u32 = 10_000;

@@ -1,5 +1,6 @@
 //! `torite`: the command-line front end of the torite trick-taking engine.
 
+mod analyse;
 mod admin;
 mod arena;
 mod bench;
@@ -122,6 +123,35 @@ enum Command {
         /// Play a complete game with uniformly random legal actions.
         #[arg(long)]
         play: bool,
+    },
+    /// Review a recorded game: every decision's legal actions valued from the deciding seat's
+    /// own view (expected deal score, higher is better), the loss of the action played and a
+    /// verdict; with every hand known where the solver settles it (docs/ANALYSIS.md).
+    Analyse {
+        /// The record file, or `-` for standard input.
+        file: PathBuf,
+        /// Only this seat, numbered from 0 as `torite show` does (default: every seat).
+        #[arg(long, conflicts_with = "all")]
+        seat: Option<usize>,
+        /// Every seat (the default).
+        #[arg(long)]
+        all: bool,
+        /// Only this deal, numbered from 1 as `torite show` does.
+        #[arg(long)]
+        deal: Option<usize>,
+        /// Worlds (deals consistent with the seat's view) per decision, 1 to 10000.
+        #[arg(long, default_value_t = torite_bots::analysis::DEFAULT_WORLDS,
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(torite_bots::analysis::MAX_WORLDS)))]
+        budget: u32,
+        /// Seed of the worlds: the same seed gives the same analysis.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Language: ja or en (default: from the locale).
+        #[arg(long)]
+        lang: Option<torite_i18n::Lang>,
     },
     /// Show a record as a readable score sheet, trick by trick.
     Show {
@@ -462,6 +492,24 @@ fn run(cli: Cli) -> Result<String, Failure> {
             let record = deal::seeded(rules, seed, dealer, play)?;
             Ok(torite_core::to_pretty_json(&record.to_json()))
         }
+        Command::Analyse {
+            file,
+            seat,
+            all: _,
+            deal,
+            budget,
+            seed,
+            json,
+            lang,
+        } => analyse::run(&analyse::Args {
+            file,
+            seat,
+            deal,
+            worlds: budget,
+            seed,
+            json,
+            catalog: torite_i18n::Catalog::new(lang.unwrap_or_else(torite_i18n::Lang::from_env)),
+        }),
         Command::Show {
             file,
             scores_only,

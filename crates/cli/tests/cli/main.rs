@@ -8,6 +8,7 @@
 //! trick winner, point and score asserted about them was worked out from RULES.md without the
 //! engine (see the comments at each test).
 
+mod analyse;
 mod bad_records;
 mod commands;
 #[path = "../common/mod.rs"]
