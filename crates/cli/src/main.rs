@@ -250,6 +250,7 @@ enum Command {
     /// come from the flags, then TORITE_* variables, then --config FILE, then the defaults.
     Serve(serve::ServeArgs),
     /// Back up and restore the server's database: every table as JSON lines.
+    #[command(arg_required_else_help = false)]
     Admin {
         #[command(subcommand)]
         command: admin::AdminCommand,

@@ -129,7 +129,12 @@ fn no_command_or_an_unknown_one_is_one_line() {
     assert_eq!(
         one_line(&[]),
         "a command is needed: play, score, replay, perft, rules, deal, show, arena, stats, \
-         sheet, serve, loadtest, bench; see 'torite --help'"
+         sheet, serve, admin, loadtest, bench; see 'torite --help'"
+    );
+    assert_eq!(
+        one_line(&["admin"]),
+        "'torite admin' requires a subcommand but one was not provided, \
+         [subcommands: export, import, help]; see 'torite admin --help'"
     );
     assert_eq!(
         one_line(&["bogus"]),
