@@ -91,9 +91,6 @@ pub const BEST: &str = "ismcts";
 /// `expert` for a player who wants more and beating `beginner` and `casual`.
 pub const DEFAULT_LEVEL: Level = Level::Club;
 
-/// The level the terminal game seats with `--fast`: the strongest that decides at once.
-pub const FAST_LEVEL: Level = Level::Casual;
-
 /// How much thinking a search bot may do per decision.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Budget {

@@ -39,7 +39,9 @@ enum Command {
         /// Your seat.
         #[arg(long, default_value_t = 0)]
         seat: usize,
-        /// Bots for the other seats, comma-separated, in turn (default: ismcts; with --fast, heuristic).
+        /// Bots for the other seats, comma-separated, in turn: a level, weakest first beginner,
+        /// casual, club, strong, expert (default: club; with --fast, heuristic), or an algorithm as
+        /// in `torite arena`.
         #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
         bots: Vec<BotSpec>,
         /// Seed of the deals (default: from the clock).
@@ -170,8 +172,9 @@ enum Command {
         /// A preset id or a house-rule file.
         #[arg(long)]
         ruleset: String,
-        /// Bots, comma-separated; seats are filled with them in turn: random, heuristic,
-        /// ismcts, pimc, and the cheating reference omniscient (sees every hand). A search bot
+        /// Bots, comma-separated; seats are filled with them in turn: a level (beginner, casual,
+        /// club, strong, expert) or an algorithm: random, heuristic, ismcts, pimc, and the
+        /// cheating reference omniscient (sees every hand). A search bot
         /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
         /// to 60000ms).
         #[arg(long, value_delimiter = ',', required = true, value_parser = bot_spec)]
@@ -204,7 +207,8 @@ enum Command {
         /// A preset id or a house-rule file.
         #[arg(long)]
         ruleset: String,
-        /// Bot specs filling the seats in turn (default: heuristic, which decides instantly;
+        /// Bot specs filling the seats in turn, levels or algorithms as in `torite arena`
+        /// (default: heuristic, which decides instantly;
         /// in a game with the Lot ismcts:1000, since heuristic never declares it).
         #[arg(long, value_delimiter = ',', value_parser = bot_spec)]
         bots: Vec<BotSpec>,
@@ -307,7 +311,7 @@ fn count(max: u64) -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=max)
 }
 
-/// Parses one bot spec of a `--bots` list (`heuristic`, `ismcts:2000`, `ismcts:200ms`), so
+/// Parses one bot spec of a `--bots` list (`club`, `heuristic`, `ismcts:2000`, `ismcts:200ms`), so
 /// that a bad one is a usage error naming the option and the value.
 fn bot_spec(text: &str) -> Result<BotSpec, BotError> {
     text.parse()

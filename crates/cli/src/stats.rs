@@ -136,10 +136,13 @@ pub fn default_bots(rules: &Ruleset) -> Vec<BotSpec> {
 /// measures with (within noise of its default budget in Mini Misère, ten times quicker).
 pub const DEFAULT_LOT_BOT: &str = "ismcts:1000";
 
-/// A bot as a person reads it, by its level name from the catalogs ("search (1000 iterations
-/// a decision)"), never its spec.
+/// A bot as a person reads it, from the catalogs: a level by its name ("Club"), an algorithm
+/// by what it is ("search (1000 iterations a decision)"), never its spec.
 #[must_use]
 pub fn bot_label(spec: &BotSpec, c: &Catalog) -> String {
+    if let Some(level) = spec.as_level() {
+        return c.get(&format!("level-{}", level.id()), &[]);
+    }
     let name = spec.name();
     let budget = spec.budget().map(|b| match b {
         Budget::Iterations(n) => c.get("stats-budget-iterations", &[("n", n.to_string())]),

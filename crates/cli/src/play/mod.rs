@@ -73,6 +73,15 @@ pub fn suit_style(lang: Lang, full_screen: bool) -> SuitStyle {
     }
 }
 
+/// A seat's name as the player reads it: a level by its name in the catalog ("Club" for
+/// `club`), anything else as recorded.
+fn shown_name(name: &str, catalog: &Catalog) -> String {
+    match name.parse::<BotSpec>().ok().and_then(|s| s.as_level()) {
+        Some(level) => catalog.get(&format!("level-{}", level.id()), &[]),
+        None => name.to_owned(),
+    }
+}
+
 /// Runs `torite play`.
 pub fn run(args: PlayArgs) -> Result<String, Failure> {
     let lang = args.lang.unwrap_or_else(Lang::from_env);
@@ -91,7 +100,7 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
                 vec![if args.fast {
                     BotSpec::STRONGEST
                 } else {
-                    torite_bots::BEST.parse().map_err(Failure::input)?
+                    BotSpec::level(torite_bots::DEFAULT_LEVEL)
                 }]
             } else {
                 args.bots.clone()
@@ -105,10 +114,15 @@ pub fn run(args: PlayArgs) -> Result<String, Failure> {
         }
     };
     let full_screen = !args.plain && std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let names = session
+        .names()
+        .iter()
+        .map(|name| shown_name(name, &catalog))
+        .collect();
     let words = Words {
         catalog,
         suits: args.suits.unwrap_or(suit_style(lang, full_screen)),
-        names: session.names().to_vec(),
+        names,
         human: session.human(),
     };
     let summary = rules_text(session.rules(), lang);

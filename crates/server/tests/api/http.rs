@@ -186,6 +186,38 @@ async fn bad_http_requests() {
     )
     .await;
     assert_eq!(status, 400);
+    // A named level takes a seat as an algorithm does, and the lobby names it by its id.
+    let (status, refused) = post(
+        addr,
+        &format!("/api/tables/{id}/bot"),
+        json!({"seat": 2, "bot": "experts", "token": host}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("beginner, casual, club, strong, expert, random"),
+        "{refused}"
+    );
+    let (status, seated) = post(
+        addr,
+        &format!("/api/tables/{id}/bot"),
+        json!({"seat": 2, "bot": "club", "token": host}),
+    )
+    .await;
+    assert_eq!(status, 200, "{seated}");
+    let (_, table) = get(addr, &format!("/api/tables/{id}")).await;
+    assert_eq!(table["seats"][2]["kind"], "bot", "{table}");
+    assert_eq!(table["seats"][2]["bot"], "club", "{table}");
+    let (status, filled) = post(
+        addr,
+        "/api/tables",
+        json!({"name": "Aki", "fill": "beginner"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{filled}");
     let (status, _) = post(
         addr,
         &format!("/api/tables/{id}/start"),
