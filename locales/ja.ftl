@@ -763,4 +763,4 @@ review-title = 第{ $number }ディールの自分の手
 review-line = 第{ $trick }トリック：{ $chosen } { $value }{ $better }：{ $verdict }
 review-better = 、最善 { $best } { $best-value }
 review-none = このディールでは選ぶ場面がありませんでした（どの手番も一択でした）。
-review-legend = 値は、その時点で知り得たことから見たディールの期待得点（高いほど良い）。
+review-legend = 値：その時点で知り得たことから見た期待得点（高いほど良い）

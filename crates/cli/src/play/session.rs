@@ -278,6 +278,25 @@ impl Session {
         Some(bot.act(&view))
     }
 
+    /// The review of the human's decisions in the deal that ended last
+    /// ([`torite_bots::analysis`], with `worlds` worlds a decision, seeded from the table's
+    /// seed): `None` before any deal has ended.
+    pub fn review(&self, worlds: u32) -> Option<torite_bots::analysis::Analysis> {
+        let deal = self.game().results().len().checked_sub(1)?;
+        let settings = torite_bots::analysis::Settings {
+            worlds,
+            seed: self.table.seeds().seed(),
+        };
+        let seats = [self.human].into_iter().collect();
+        Some(torite_bots::analysis::analyse(
+            self.table.record(),
+            seats,
+            Some(deal),
+            settings,
+            &|| {},
+        ))
+    }
+
     /// The human's action.
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
         if !self.human_to_act() {

@@ -85,6 +85,7 @@ fn new_ui<'a>(words: &'a Words, summary: &'a [String]) -> Ui<'a> {
         log: Vec::new(),
         scroll: 0,
         kept: None,
+        review_worlds: 8,
     }
 }
 
@@ -1090,6 +1091,52 @@ fn screens_six_players_every_seat_in_view() {
             totals.contains("5:heur") && totals.contains("…"),
             "{totals}"
         );
+        remove(&saved);
+    }
+}
+
+/// After a deal, `a` on its summary reviews the human's own decisions of that deal, in a
+/// popup that fits 80×24; ↑↓ scroll it and any other key goes on to the next deal.
+#[test]
+fn the_deal_summary_offers_a_review_of_your_decisions() {
+    for lang in [Lang::En, Lang::Ja] {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-4", 3, lang, "review");
+        let mut ui = new_ui(&words, &summary);
+        play_until(&mut session, &mut ui, |_, ui| {
+            matches!(ui.overlay, Overlay::DealSummary(_))
+        });
+        let screen = text(&draw(&session, &ui));
+        assert!(screen.contains(&t(lang, "review-key", &[])), "{screen}");
+        assert!(press(&mut session, &mut ui, KeyCode::Char('a')));
+        let Overlay::Review(number, lines) = &ui.overlay else {
+            panic!("no review: {:?}", ui.overlay)
+        };
+        assert_eq!(*number, 1);
+        let review = session.review(ui.review_worlds).expect("a deal has ended");
+        assert!(!review.decisions.is_empty());
+        assert!(review.decisions.iter().all(|d| d.seat == session.human()));
+        // A line per decision, then a blank line, the deal's summary and the legend.
+        assert_eq!(lines.len(), review.decisions.len() + 3, "{lines:?}");
+        let screen = snapshot("mini-misere-4-review", lang, &session, &ui);
+        assert!(
+            screen.contains(&t(lang, "review-title", &[("number", "1".to_owned())])),
+            "{screen}"
+        );
+        assert!(
+            !screen.contains("analyse-") && !screen.contains("review-"),
+            "{screen}"
+        );
+        assert!(press(&mut session, &mut ui, KeyCode::Down));
+        assert!(matches!(ui.overlay, Overlay::Review(..)));
+        assert!(press(&mut session, &mut ui, KeyCode::Enter));
+        assert!(matches!(ui.overlay, Overlay::None));
+        assert!(tick(&mut session, &mut ui));
+        assert_eq!(session.deal_number(), 2);
         remove(&saved);
     }
 }

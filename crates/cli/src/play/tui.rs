@@ -33,6 +33,9 @@ pub enum Overlay {
     QuitConfirm,
     /// "Declare the Lot?", asked when a number key picks the Lot (the cursor is on it).
     LotConfirm,
+    /// The review of the human's decisions in the deal that just ended (`a` on its summary):
+    /// the deal's number and the lines.
+    Review(usize, Vec<String>),
 }
 
 /// The interface's own state.
@@ -54,6 +57,8 @@ pub struct Ui<'a> {
     pub scroll: u16,
     /// The trick just completed, kept in view until a key or [`KEEP_TRICK`] has passed.
     pub kept: Option<Kept>,
+    /// Worlds a decision for the review of a deal (`a`).
+    pub review_worlds: u32,
 }
 
 /// A completed trick kept on the table.
@@ -305,6 +310,18 @@ pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
             lines.push(Line::from(words.t("press-key", &[])));
             popup(frame, area, &words.t("game-over", &[]), lines);
         }
+        Overlay::Review(number, lines) => {
+            let title = words.t("review-title", &[("number", number.to_string())]);
+            // Wrapped here, where Japanese is kept from starting a line with `。` or `）`.
+            let width = usize::from(popup_width(area).saturating_sub(2));
+            let mut lines: Vec<Line<'static>> = lines
+                .iter()
+                .flat_map(|l| text::wrap(l, width, "  "))
+                .map(Line::from)
+                .collect();
+            lines.push(Line::from(words.t("press-key", &[])));
+            popup_scrolled(frame, area, &title, lines, ui.scroll);
+        }
         Overlay::QuitConfirm => {
             popup(
                 frame,
@@ -367,7 +384,58 @@ fn summary_lines(session: &Session, words: &Words, result: &DealResult) -> Vec<L
         .map(Line::from)
         .collect();
     lines.push(Line::from(summary.rule));
+    lines.push(Line::from(words.t("review-key", &[])));
     lines.push(Line::from(words.t("press-key", &[])));
+    lines
+}
+
+/// The review popup's lines: one per decision of the human in the deal that ended last, then
+/// the deal's summary and what the values mean; `worlds` worlds a decision.
+pub(super) fn review_lines(session: &Session, words: &Words, worlds: u32) -> Vec<String> {
+    let Some(review) = session.review(worlds) else {
+        return vec![words.t("review-none", &[])];
+    };
+    let rules = session.rules();
+    let places = crate::analyse::decimals(rules);
+    let value = |d: &torite_bots::analysis::Decision, a: Action| {
+        d.value_of(a)
+            .map_or_else(String::new, |v| crate::analyse::signed(v, places))
+    };
+    let mut lines: Vec<String> = review
+        .decisions
+        .iter()
+        .map(|d| {
+            let better = if d.best == d.chosen {
+                String::new()
+            } else {
+                words.t(
+                    "review-better",
+                    &[
+                        ("best", words.action(d.best)),
+                        ("best-value", value(d, d.best)),
+                    ],
+                )
+            };
+            words.t(
+                "review-line",
+                &[
+                    ("trick", (d.trick + 1).to_string()),
+                    ("chosen", words.action(d.chosen)),
+                    ("value", value(d, d.chosen)),
+                    ("better", better),
+                    ("verdict", crate::analyse::verdict_words(d, &words.catalog)),
+                ],
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        return vec![words.t("review-none", &[])];
+    }
+    for s in &review.seats {
+        lines.push(String::new());
+        lines.push(crate::analyse::summary_line(s, rules, &words.catalog));
+    }
+    lines.push(words.t("review-legend", &[]));
     lines
 }
 
@@ -747,7 +815,14 @@ pub(super) fn handle_key(session: &mut Session, ui: &mut Ui<'_>, key: KeyEvent) 
         }
         Overlay::GameOver => return false,
         Overlay::None => {}
-        Overlay::Rules
+        Overlay::DealSummary(_) if key.code == KeyCode::Char('a') => {
+            let number = session.game().results().len();
+            ui.scroll = 0;
+            let lines = review_lines(session, ui.words, ui.review_worlds);
+            ui.overlay = Overlay::Review(number, lines);
+            return true;
+        }
+        Overlay::Rules | Overlay::Review(..)
             if matches!(
                 key.code,
                 KeyCode::Down | KeyCode::PageDown | KeyCode::Up | KeyCode::PageUp
@@ -919,6 +994,7 @@ fn event_loop(
         log: Vec::new(),
         scroll: 0,
         kept: None,
+        review_worlds: torite_bots::analysis::DEFAULT_WORLDS,
     };
     let bot_pause = Duration::from_millis(if fast { 60 } else { 450 });
     let mut next_bot = Instant::now();
