@@ -280,8 +280,12 @@ await test("history page and replay viewer step through a finished game", async 
   await page.locator(".game-over .history-link").click();
   await page.waitForURL(/\/history$/);
   await page.locator(".history-table").waitFor();
-  const rows = await page.locator(".history-table tbody tr").count();
+  const rows = await page.locator(".history-table tbody tr[data-deal]").count();
   if (rows !== report.deals.length) throw new Error(`${rows} deals listed, ${report.deals.length} played`);
+  // On a phone each deal's scoring rule is in words under its scores, not in a column past
+  // the screen's edge.
+  const rule = page.locator(".history-table tr.rule-row").first();
+  if (!(await rule.isVisible()) || !(await rule.innerText()).trim()) throw new Error("the scoring rule is not shown on a phone");
   const totals = await numbers(page.locator(".history-table tfoot th[data-seat]"));
   if (JSON.stringify(totals) !== JSON.stringify(last.totals)) throw new Error(`history totals ${totals} vs ${last.totals}`);
   await page.locator(".history a.record-link[download]").waitFor();
@@ -332,7 +336,20 @@ await test("the ruleset pages offer the printable sheets", async (page) => {
   await page.locator(".sheets").waitFor();
   const links = await page.locator(".sheets a").count();
   if (links !== 12) throw new Error(`${links} sheet links`);
-  await page.screenshot({ path: join(out, "rules.png"), fullPage: true });
+  // The rules themselves, as the printed sheet words them, in the reader's language; the
+  // options by their labels, never their ids.
+  const heads = async () => page.locator(".rules-text section h2").allInnerTexts();
+  if (!(await heads()).includes("Players and cards")) throw new Error(`the rules page's sections are ${JSON.stringify(await heads())}`);
+  const labels = await page.locator(".options-table th").allInnerTexts();
+  if (!labels.length || labels.some((l) => /_/.test(l))) throw new Error(`the options are labelled ${JSON.stringify(labels)}`);
+  await fitsPhone(page, "the rules page");
+  await shots(page, "rules");
+  await page.locator("button.lang").click();
+  await page.waitForFunction(() => document.documentElement.lang === "ja" && document.body.dataset.ready);
+  await page.locator(".rules-text section h2").first().waitFor();
+  if (!(await heads()).includes("人数とカード")) throw new Error(`the Japanese rules page's sections are ${JSON.stringify(await heads())}`);
+  await page.locator("button.lang").click();
+  await page.waitForFunction(() => document.documentElement.lang === "en" && document.body.dataset.ready);
   const pdf = await page.locator(".sheets tr[data-kind=scores] a[data-format=pdf][data-lang=ja]").getAttribute("href");
   const res = await fetch(base + pdf);
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -732,9 +749,13 @@ for (const [preset, players] of [["mini-misere-3", 3], ["mini-misere-4", 4], ["m
     const seats = await page.locator(".table-area > .seat-box").count();
     if (seats !== players) throw new Error(`${seats} seats round the table`);
     // The reader's seat is at the bottom.
-    const mine = await page.locator(".table-area > .seat-box.me").boundingBox();
-    const all = await page.locator(".table-area > .seat-box").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
-    if (Math.round(mine.y + mine.height) < Math.round(Math.max(...all))) throw new Error("the reader's seat is not at the bottom");
+    const lowest = await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll(".table-area > .seat-box")];
+      const bottom = (e) => Math.round(e.getBoundingClientRect().bottom);
+      const mine = boxes.find((e) => e.classList.contains("me"));
+      return mine && bottom(mine) >= Math.max(...boxes.map(bottom));
+    });
+    if (!lowest) throw new Error("the reader's seat is not at the bottom");
     // Play a card: the bots answer at once, so the trick is completed and kept in view with
     // every card, the winner's marked.
     const card = page.locator(".hand button.card:not([disabled])").first();
@@ -870,6 +891,18 @@ await test("six seats against five bots fit a desktop and a 390 px phone, and a 
   await rule.waitFor();
   const said = await rule.innerText();
   if (said !== "House rules: Number of deals: 1 deal") throw new Error(`the lobby shows the house rule as ${JSON.stringify(said)}`);
+  // The list is filtered: the finished table under Finished, not under Open seats; on a
+  // phone the form to create a table comes first.
+  await page.locator(".filter[data-filter=finished]").click();
+  await page.locator(`.table-row[data-table='${id}']`).waitFor();
+  if ((await page.locator(".table-row:not(.status-finished)").count())) throw new Error("the Finished filter lists unfinished tables");
+  await page.locator(".filter[data-filter=open]").click();
+  await page.locator(`.table-row[data-table='${id}']`).waitFor({ state: "detached" });
+  if ((await page.locator(".table-row:not(.status-open)").count())) throw new Error("the Open seats filter lists tables without open seats");
+  const formTop = (await page.locator("#create").boundingBox()).y;
+  const listTop = (await page.locator(".lobby .list").boundingBox()).y;
+  if (formTop > listTop) throw new Error("on a phone the create form is below the table list");
+  await fitsPhone(page, "the lobby");
 });
 
 /**

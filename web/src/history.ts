@@ -80,14 +80,20 @@ export async function renderHistory(root: HTMLElement, id: string, go: Go): Prom
   if (!game) return () => undefined;
   const { r, name, seatNames } = game;
   const n = r.players.length;
-  const rows = r.deals.map((d, i) =>
+  // Each deal's scoring rule is a column on a wide screen and a line under the deal's scores
+  // on a phone (where a column more would not fit).
+  const ruleOf = (d: ReplayDeal): (HTMLElement | string | null)[] => [
+    t(`rule-${d.rule}`),
+    d.lot ? h("div", { class: "muted" }, t("lot-declared", { seats: d.lot.declarers.map((s) => seatNames[s]).join(", ") }), " — ", t(d.lot.success ? "web-lot-success" : "web-lot-failed")) : null,
+    d.draw !== null ? h("div", { class: "muted" }, t("web-draw", { seat: seatNames[d.draw] })) : null,
+  ];
+  const rows = r.deals.flatMap((d, i) => [
     h("tr", { "data-deal": i },
       h("th", {}, navLink(`/t/${id}/replay?deal=${i + 1}`, go, { class: "deal-link", title: t("web-replay-deal", { number: i + 1 }) }, String(i + 1))),
       d.scores.map((x, s) => h("td", { class: "score" }, h("span", { class: "points" }, x > 0 ? `+${x}` : String(x)), h("span", { class: "running" }, String(d.totals[s])))),
-      h("td", { class: "rule" },
-        t(`rule-${d.rule}`),
-        d.lot ? h("div", { class: "muted" }, t("lot-declared", { seats: d.lot.declarers.map((s) => seatNames[s]).join(", ") }), " — ", t(d.lot.success ? "web-lot-success" : "web-lot-failed")) : null,
-        d.draw !== null ? h("div", { class: "muted" }, t("web-draw", { seat: seatNames[d.draw] })) : null)));
+      h("td", { class: "rule" }, ruleOf(d))),
+    h("tr", { class: "rule-row", "data-rule-of": i }, h("td", { colspan: n + 1 }, ruleOf(d))),
+  ]);
   clear(root,
     h("section", { class: "history" },
       h("header", { class: "table-head" },
@@ -101,9 +107,9 @@ export async function renderHistory(root: HTMLElement, id: string, go: Go): Prom
         h("a", { href: `/api/tables/${id}/record`, download: `torite-${id}.json`, class: "button record-link" }, t("web-record"))),
       h("div", { class: "scroll" },
         h("table", { class: "history-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), labels(r).map((p, s) => h("th", { "data-seat": s, class: "name-cell" }, p)), h("th", {}, t("web-scoring")))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), labels(r).map((p, s) => h("th", { "data-seat": s, class: "name-cell" }, p)), h("th", { class: "rule" }, t("web-scoring")))),
           h("tbody", {}, rows),
-          h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), r.totals.map((x, s) => h("th", { class: r.winners.includes(s) ? "win" : "", "data-seat": s }, String(x))), h("th", {}, ""))))),
+          h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), r.totals.map((x, s) => h("th", { class: r.winners.includes(s) ? "win" : "", "data-seat": s }, String(x))), h("th", { class: "rule" }, ""))))),
       r.held ? h("p", { class: "muted" }, t("held-points", { count: r.held })) : null,
       h("p", { class: "muted" }, t("web-history-help", { count: n }))));
   return () => undefined;

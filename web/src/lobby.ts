@@ -9,7 +9,7 @@ const CHOICES: Record<string, string[]> = {
 };
 
 /** An option's label from the catalogs (`option-{name}`), its name where they have none. */
-function optionLabel(name: string): string {
+export function optionLabel(name: string): string {
   return has(`option-${name}`) ? t(`option-${name}`) : name;
 }
 
@@ -21,11 +21,14 @@ function choiceLabel(name: string, value: string): string {
 
 /** A house rule in words: the option's label and its value (`Number of deals: 1 deal`). */
 export function houseRuleText(name: string, value: unknown): string {
-  let words: string;
-  if (value === null) words = has(`option-${name}-none`) ? t(`option-${name}-none`) : "—";
-  else if (typeof value === "number" && has(`option-${name}-value`)) words = t(`option-${name}-value`, { value });
-  else words = choiceLabel(name, String(value));
-  return `${optionLabel(name)}: ${words}`;
+  return `${optionLabel(name)}: ${optionWords(name, value)}`;
+}
+
+/** An option's value in words (`1 deal`, `with the first card`). */
+export function optionWords(name: string, value: unknown): string {
+  if (value === null) return has(`option-${name}-none`) ? t(`option-${name}-none`) : "—";
+  if (typeof value === "number" && has(`option-${name}-value`)) return t(`option-${name}-value`, { value });
+  return choiceLabel(name, String(value));
 }
 
 export function presetName(p: Preset | undefined, fallback: string): string {
@@ -66,6 +69,19 @@ function readOptions(form: HTMLElement, preset: Preset): Record<string, unknown>
     out.deals = Number(deals);
   }
   return out;
+}
+
+/** The lobby's filters of the table list. */
+type Filter = "all" | "open" | "playing" | "finished";
+const FILTERS: Filter[] = ["all", "open", "playing", "finished"];
+/** Tables per page of the list. */
+const PAGE = 10;
+
+/** Whether the table is listed under `filter` ("open": a seat is still free). */
+function shows(filter: Filter, tb: TableSummary): boolean {
+  if (filter === "all") return true;
+  if (filter === "open") return tb.status === "open" && tb.seats.some((s) => s.kind === "empty");
+  return tb.status === filter;
 }
 
 export async function renderLobby(root: HTMLElement, go: (path: string) => void): Promise<() => void> {
@@ -148,6 +164,11 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     }
   });
 
+  const filters = h("div", { class: "filters", role: "group", "aria-label": t("web-tables") });
+  const pager = h("nav", { class: "pager" });
+  let filter: Filter = "all";
+  let page = 0;
+
   // Shown above the list while the server cannot be reached (the list is then the last one seen).
   const unreachable = h("p", { class: "banner conn-banner", role: "status", hidden: true });
   const refresh = async () => {
@@ -160,7 +181,28 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
       return;
     }
     unreachable.hidden = true;
-    const rows = all.slice(0, 100).map((tb) => {
+    // The list filtered (open seats, playing, finished) and paged, the choice kept while the
+    // list refreshes.
+    const counts = new Map<Filter, number>(FILTERS.map((f) => [f, all.filter((tb) => shows(f, tb)).length]));
+    const shown = all.filter((tb) => shows(filter, tb));
+    const pages = Math.max(1, Math.ceil(shown.length / PAGE));
+    page = Math.min(page, pages - 1);
+    clear(filters, FILTERS.map((f) => h("button", {
+      type: "button", class: `small filter ${f === filter ? "primary" : ""}`, "data-filter": f, "aria-pressed": f === filter ? "true" : "false",
+      onclick: () => {
+        filter = f;
+        page = 0;
+        void refresh();
+      },
+    }, t(`web-filter-${f}`, { count: counts.get(f) ?? 0 }))));
+    clear(pager, pages > 1
+      ? [
+          h("button", { type: "button", class: "small prev", disabled: page === 0, onclick: () => { page--; void refresh(); } }, "← ", t("web-page-prev")),
+          h("span", { class: "muted page-of" }, t("web-page", { page: page + 1, pages })),
+          h("button", { type: "button", class: "small next", disabled: page >= pages - 1, onclick: () => { page++; void refresh(); } }, t("web-page-next"), " →"),
+        ]
+      : []);
+    const rows = shown.slice(page * PAGE, (page + 1) * PAGE).map((tb) => {
       const p = list.find((x) => x.id === tb.base);
       const mine = savedToken(tb.id) !== null;
       const seats = tb.seats.map((s, i) => {
@@ -191,7 +233,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
         }
         const away = s.kind === "human" && !s.connected;
         return h("li", { class: `seat ${s.kind} ${away ? "away" : ""}`, title: away ? t("web-away") : null },
-          nameEl(s.name, s.kind === "bot" ? ` (${t("web-bot")})` : s.kind === "human" && s.connected ? " ●" : ""));
+          nameEl(s.kind === "bot" ? bots.find((b) => b.id === s.bot)?.name ?? s.name : s.name, s.kind === "bot" ? ` (${t("web-bot")})` : s.kind === "human" && s.connected ? " ●" : ""));
       });
       return h(
         "article",
@@ -216,8 +258,10 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
   clear(
     root,
     h("section", { class: "lobby" },
-      h("div", { class: "list" }, h("h2", {}, t("web-tables"), " ", h("button", { type: "button", class: "small", onclick: refresh }, t("web-refresh"))), unreachable, tables),
-      form),
+      // The form first: on a phone it is at the top, above however many tables there are.
+      form,
+      h("div", { class: "list" }, h("h2", {}, t("web-tables"), " ", h("button", { type: "button", class: "small", onclick: refresh }, t("web-refresh"))),
+        filters, unreachable, tables, pager)),
   );
   return () => window.clearInterval(timer);
 }

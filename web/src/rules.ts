@@ -1,10 +1,10 @@
 // A ruleset's page: a preset's (`/rules/{id}`) or a table's own, house rules included
 // (`/t/{id}/rules`), with its printable sheets (rules, score cards, score sheet) in both
 // languages, as HTML to print from the browser or as PDF. The server makes the sheets.
-import { ApiError, api, presets, sheetUrl, type SheetKind } from "./api";
+import { ApiError, api, presets, request, sheetUrl, type SheetKind } from "./api";
 import { clear, h, navLink } from "./dom";
-import { t } from "./i18n";
-import { presetName } from "./lobby";
+import { lang, t } from "./i18n";
+import { optionLabel, optionWords, presetName } from "./lobby";
 
 const KINDS: SheetKind[] = ["rules", "scores", "scorepad"];
 const LANGS = [
@@ -12,16 +12,45 @@ const LANGS = [
   { code: "ja", label: "日本語" },
 ];
 
-function optionValue(v: unknown): string {
-  if (v === null) return "—";
-  return typeof v === "string" ? v : JSON.stringify(v);
-}
-
-/** The options of a ruleset as a small table; `changed` names the house rules. */
+/** The options of a ruleset as a small table in words; `changed` names the house rules. */
 function optionTable(options: Record<string, unknown>, changed: Set<string>): HTMLElement {
   return h("table", { class: "options-table" },
     h("tbody", {}, Object.entries(options).map(([k, v]) =>
-      h("tr", { class: changed.has(k) ? "changed" : "" }, h("th", {}, h("code", {}, k)), h("td", {}, optionValue(v), changed.has(k) ? h("span", { class: "badge" }, t("web-house-rule")) : null)))));
+      h("tr", { class: changed.has(k) ? "changed" : "", "data-option": k }, h("th", {}, optionLabel(k)), h("td", {}, optionWords(k, v), changed.has(k) ? h("span", { class: "badge" }, t("web-house-rule")) : null)))));
+}
+
+/**
+ * The rules themselves: the text of the printed rules sheet (its sections, lists and tables)
+ * in the reader's language, the same words as the sheet, without the sheet's print styles.
+ * Nothing when the sheet cannot be had (the links to it are still there).
+ */
+async function rulesText(target: { preset: string } | { table: string }): Promise<HTMLElement | null> {
+  const res = await request(sheetUrl(target, "rules", lang(), "html")).catch(() => null);
+  if (!res?.ok) return null;
+  // The sheet's own styles go before it is read: even a parsed document keeps to the page's
+  // policy, which allows no inline styles.
+  const text = (await res.text()).replace(/<style[\s\S]*?<\/style>/gi, "").replace(/\sstyle="[^"]*"/gi, "");
+  const sheet = new DOMParser().parseFromString(text, "text/html");
+  const parts = [...sheet.querySelectorAll(".page .inner header .house, .page .inner section")];
+  if (!parts.length) return null;
+  const out = h("article", { class: "rules-text", lang: lang() });
+  for (const part of parts) {
+    const node = document.importNode(part, true) as Element;
+    // Only the text and its structure: no styles or scripts of the sheet's own (the page's
+    // policy would refuse them anyway).
+    node.querySelectorAll("style, script, link").forEach((e) => e.remove());
+    for (const e of [node, ...node.querySelectorAll("*")]) {
+      for (const a of [...e.attributes]) if (a.name === "style" || a.name.startsWith("on")) e.removeAttribute(a.name);
+    }
+    // Wide tables scroll sideways on a phone instead of widening the page.
+    node.querySelectorAll("table").forEach((table) => {
+      const wrap = h("div", { class: "scroll" });
+      table.replaceWith(wrap);
+      wrap.append(table);
+    });
+    out.append(node);
+  }
+  return out;
 }
 
 export async function renderRules(root: HTMLElement, target: { preset: string } | { table: string }, go: (path: string) => void): Promise<() => void> {
@@ -68,8 +97,9 @@ export async function renderRules(root: HTMLElement, target: { preset: string } 
   clear(root,
     h("section", { class: "rules-page" },
       h("header", { class: "table-head" }, back, h("h2", {}, name)),
-      h("p", { class: "muted" }, t("web-players", { count: preset.players }), " · ", h("code", {}, base),
+      h("p", { class: "muted" }, t("web-players", { count: preset.players }),
         "table" in target && Object.keys(overrides).length ? h("span", { class: "badge" }, t("web-options")) : null),
+      await rulesText(target),
       h("h3", {}, t("web-sheets")),
       h("p", { class: "muted" }, t("web-sheets-help")),
       sheets,

@@ -510,9 +510,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   /** A seat's name and what follows it: its number when several seats share the name, "You". */
   const seatParts = (s: number): { name: string; suffix: string } => {
     const seats = state?.table.seats ?? [];
-    const given = seats[s]?.name;
+    // A bot of a named level is called by the level's name in the reader's language.
+    const shownName = (x: { kind: string; bot?: string | null; name: string } | undefined) =>
+      x?.kind === "bot" ? bots.find((b) => b.id === x.bot)?.name ?? x.name : x?.name;
+    const given = shownName(seats[s]);
     // A name that several seats share (bots of one kind) gets its seat number, as in the history.
-    const shared = !!given && seats.filter((x) => x?.name === given).length > 1;
+    const shared = !!given && seats.filter((x) => shownName(x) === given).length > 1;
     let suffix = shared ? ` (${t("seat", { seat: s + 1 })})` : "";
     if (s === welcome.seat) suffix += ` (${t("seat-you")})`;
     return { name: given || t("seat", { seat: s + 1 }), suffix };
@@ -804,7 +807,10 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       h("table", {},
         h("thead", {}, h("tr", {}, h("th", {}, "#"), st.table.seats.map((_, s) => h("th", {}, seatLabel(s))))),
         h("tbody", {}, st.results.map((r) => h("tr", {}, h("td", {}, String(r.deal + 1)), r.scores.map((x) => h("td", {}, String(x)))))),
-        h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), st.totals.map((x) => h("th", {}, String(x)))))),
+        h("tfoot", {},
+          h("tr", {}, h("th", {}, t("total")), st.totals.map((x) => h("th", {}, String(x)))),
+          // Where the rules keep the score as the Jass sheet does: each seat's strokes and circles.
+          st.tallies ? h("tr", { class: "tallies" }, h("th", {}, ""), st.tallies.map((m) => h("td", { class: "marks" }, m || "—"))) : null)),
       st.held ? h("p", { class: "muted" }, t("held-points", { count: st.held })) : null);
   };
 
