@@ -128,8 +128,8 @@ fn a_bad_value_is_one_line_for_every_subcommand() {
 fn no_command_or_an_unknown_one_is_one_line() {
     assert_eq!(
         one_line(&[]),
-        "a command is needed: play, score, replay, perft, rules, deal, show, arena, stats, \
-         sheet, serve, admin, loadtest, bench; see 'torite --help'"
+        "a command is needed: play, score, replay, perft, rules, deal, analyse, show, arena, \
+         stats, sheet, serve, admin, loadtest, bench; see 'torite --help'"
     );
     assert_eq!(
         one_line(&["admin"]),
