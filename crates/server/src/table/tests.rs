@@ -414,3 +414,116 @@ fn a_replaced_token_is_remembered_with_its_seat() {
     assert_eq!(state.replaced_seat(&hash), Some(2));
     assert_eq!(state.seat_of(&hash), None);
 }
+
+/// An undo is an event like any other: a table rebuilt from a log that holds undos shows what
+/// the live table showed, and its record holds only the actions that stand. A seat with
+/// nothing of its own in the deal has nothing to undo; with a person at another seat the
+/// undo is a request, refused once that person has acted.
+#[test]
+fn undo_events_replay_to_the_same_table_and_leave_the_record_final() {
+    let mut log = vec![created("mura-3", 4)];
+    let mut state = TableState::new("u", &log[0]).unwrap();
+    let mut push = |state: &mut TableState, log: &mut Vec<Event>, event: Event| {
+        state.apply(&event).unwrap();
+        log.push(event);
+    };
+    push(
+        &mut state,
+        &mut log,
+        Event::Join {
+            seat: 0,
+            name: "Aki".into(),
+            token: token_hash("a"),
+        },
+    );
+    for seat in 1..3 {
+        let bot = "random".parse().unwrap();
+        push(&mut state, &mut log, Event::Bot { seat, bot });
+    }
+    push(&mut state, &mut log, Event::Start);
+    let deal = state.next_step().unwrap();
+    push(&mut state, &mut log, deal);
+    let play = |state: &mut TableState, log: &mut Vec<Event>, n: usize| {
+        for _ in 0..n {
+            let seat = state.to_act().unwrap();
+            let action = state.game().deal().unwrap().legal_actions().nth(0).unwrap();
+            let by = Actor::Occupant;
+            state.apply(&Event::Act { seat, action, by }).unwrap();
+            log.push(Event::Act { seat, action, by });
+        }
+    };
+    // Seat 0 (Aki) has not played yet, or the seat to act is a bot's: play up to Aki's turn.
+    while state.to_act() != Some(0) {
+        play(&mut state, &mut log, 1);
+    }
+    assert_eq!(state.undo_way(0).map_err(|r| r.code()), Err("undo-nothing"));
+    let before = state.game().deal().unwrap().clone();
+    play(&mut state, &mut log, 1);
+    while state.to_act() != Some(0) {
+        play(&mut state, &mut log, 1);
+    }
+    assert_eq!(state.undo_way(0).map_err(|r| r.code()), Ok(UndoWay::Now));
+    push(&mut state, &mut log, Event::Undo { seat: 0 });
+    assert_eq!(state.game().deal().unwrap(), &before);
+    // Played on differently, then the log read again from the start.
+    play(&mut state, &mut log, 4);
+    let mut again = TableState::new("u", &log[0]).unwrap();
+    for event in &log[1..] {
+        again.apply(event).unwrap();
+    }
+    let summary = Arc::new(state.summary(&[0; 3]));
+    let results: Arc<[ResultMsg]> = state.results().into();
+    for seat in [Some(0), None] {
+        assert_eq!(
+            again.state_message(seat, &summary, &results, None),
+            state.state_message(seat, &summary, &results, None)
+        );
+    }
+    let acts = log
+        .iter()
+        .filter(|e| matches!(e, Event::Act { .. }))
+        .count();
+    let undone = acts - state.table().record().deals[0].actions.len();
+    assert!(undone > 0, "the undone actions are not in the record");
+    // Another person at the table: an undo is asked, and too late once they have acted.
+    let mut people = TableState::new("p", &created("mura-3", 4)).unwrap();
+    for (seat, name) in [(0, "a"), (1, "b")] {
+        people
+            .apply(&Event::Join {
+                seat,
+                name: name.into(),
+                token: token_hash(name),
+            })
+            .unwrap();
+    }
+    let bot = "random".parse().unwrap();
+    people.apply(&Event::Bot { seat: 2, bot }).unwrap();
+    people.apply(&Event::Start).unwrap();
+    let deal = people.next_step().unwrap();
+    people.apply(&deal).unwrap();
+    let mut last = None;
+    for _ in 0..9 {
+        let seat = people.to_act().unwrap();
+        if last == Some(0) && seat != 0 && people.undo_way(0).is_ok() {
+            assert_eq!(people.undo_way(0).unwrap(), UndoWay::Ask(vec![1]));
+        }
+        let action = people
+            .game()
+            .deal()
+            .unwrap()
+            .legal_actions()
+            .nth(0)
+            .unwrap();
+        let by = Actor::Occupant;
+        people.apply(&Event::Act { seat, action, by }).unwrap();
+        if seat == 1 && last.is_some() {
+            assert_eq!(
+                people.undo_way(0).map_err(|r| r.code()),
+                Err("undo-too-late")
+            );
+        }
+        if seat == 0 {
+            last = Some(0);
+        }
+    }
+}
