@@ -423,7 +423,7 @@ fn a_replaced_token_is_remembered_with_its_seat() {
 fn undo_events_replay_to_the_same_table_and_leave_the_record_final() {
     let mut log = vec![created("mura-3", 4)];
     let mut state = TableState::new("u", &log[0]).unwrap();
-    let mut push = |state: &mut TableState, log: &mut Vec<Event>, event: Event| {
+    let push = |state: &mut TableState, log: &mut Vec<Event>, event: Event| {
         state.apply(&event).unwrap();
         log.push(event);
     };
