@@ -481,9 +481,11 @@ impl TableState {
             }
         }
         self.version += 1;
-        // A waiting request goes once it can no longer be granted (someone else acted).
+        // A waiting request goes once it can no longer be granted (someone else acted), or
+        // once the seat that asked has acted again (it asked about another action).
         if let Some(request) = &self.undo_request
-            && !matches!(self.undo_way(request.by), Ok(UndoWay::Ask(_)))
+            && (!matches!(self.undo_way(request.by), Ok(UndoWay::Ask(_)))
+                || matches!(event, Event::Act { seat, .. } if *seat == request.by))
         {
             self.undo_request = None;
         }
