@@ -70,6 +70,10 @@ function trumpText(trump: string | null, trumps: boolean): string | null {
 async function open(root: HTMLElement, id: string, go: Go): Promise<{ r: Replay; name: string; seatNames: string[] } | null> {
   const r = await load(root, id, go);
   if (!r) return null;
+  // A bot of a named level is recorded by the level's id: shown by its name in the reader's
+  // language.
+  const levels = await api.bots().catch(() => []);
+  r.players = r.players.map((p) => levels.find((l) => l.id === p)?.name ?? p);
   const name = await gameName(r);
   document.title = `torite — ${name}`;
   return { r, name, seatNames: names(r) };
