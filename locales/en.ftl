@@ -801,6 +801,7 @@ analyse-score-unsolved = scored { $score }, best with every hand known too large
 analyse-score-open = the deal is unfinished
 analyse-legend = Values: the seat's expected deal score from what it could know at the time (higher is better), ± one standard error. A loss from { $inaccuracy } points is an inaccuracy, from { $mistake } a mistake, from { $blunder } a blunder. "Every hand known": what the seat is sure of if all the cards are seen.
 review-key = a: review your decisions of this deal
+review-key-plain = (Answer a at your next turn to review your decisions of this deal.)
 review-title = Your decisions in deal { $number }
 review-line = trick { $trick }: { $chosen } { $value }{ $better }: { $verdict }
 review-better = , best { $best } { $best-value }

@@ -766,6 +766,7 @@ analyse-score-unsolved = 得点{ $score }、全員の手札が見えた場合：
 analyse-score-open = ディール進行中
 analyse-legend = 値は、その時点でその席が知り得たことから見たディールの期待得点（高いほど良い）と ± 標準誤差。損失{ $inaccuracy }点以上は疑問手、{ $mistake }点以上は悪手、{ $blunder }点以上は大悪手。「全員の手札が見えれば」は、全てのカードが見えている場合にその席が確実に得られる値。
 review-key = a: このディールの自分の手を検討
+review-key-plain = （次の手番で a と答えると、このディールの自分の手を検討できます。）
 review-title = 第{ $number }ディールの自分の手
 review-line = 第{ $trick }トリック：{ $chosen } { $value }{ $better }：{ $verdict }
 review-better = 、最善 { $best } { $best-value }

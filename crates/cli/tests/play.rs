@@ -1047,3 +1047,47 @@ fn suits_option_chooses_letters_or_symbols() {
     let bad = refused(&torite(&["play", "--plain", "--suits", "pictures"]));
     assert!(bad.contains("pictures"), "{bad}");
 }
+
+/// After a deal the summary says how to review it, and `a` at the next turn prints the review of
+/// the human's own decisions in that deal, in both languages.
+#[test]
+fn a_at_the_next_turn_reviews_the_deal_that_ended() {
+    let dir = scratch("review");
+    for lang in LANGS {
+        let save = dir.join(format!("review-{}.json", lang.code()));
+        // Seat 0's six turns of the first deal (the first legal action each time), then `a`.
+        let answers = "1\n1\n1\n1\n1\n1\na\nq\ny\n";
+        let out = common::run(
+            &[
+                "play",
+                "mini-misere-4",
+                "--plain",
+                "--fast",
+                "--seed",
+                "3",
+                "--bots",
+                "heuristic",
+                "--lang",
+                lang.code(),
+                "--save",
+                path_str(&save),
+            ],
+            Some(answers),
+        );
+        let text = ok(out);
+        let hint = lang.pick(
+            "(Answer a at your next turn to review your decisions of this deal.)",
+            "（次の手番で a と答えると、このディールの自分の手を検討できます。）",
+        );
+        assert!(text.contains(hint), "{text}");
+        let title = lang.pick("Your decisions in deal 1", "第1ディールの自分の手");
+        let review = text
+            .split(title)
+            .nth(1)
+            .unwrap_or_else(|| panic!("no review: {text}"));
+        let trick = lang.pick("  trick 1: ", "  第1トリック：");
+        assert!(review.contains(trick), "{review}");
+        let summary = lang.pick("seat 0: 5 decisions, loss ", "0番席：5手、損失");
+        assert!(review.contains(summary), "{review}");
+    }
+}

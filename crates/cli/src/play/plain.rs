@@ -196,6 +196,16 @@ pub fn run(
                     .map_err(io)?;
                 }
             }
+            "a" | "A" if !session.game().results().is_empty() => {
+                let number = session.game().results().len().to_string();
+                writeln!(output, "{}", words.t("review-title", &[("number", number)]))
+                    .map_err(io)?;
+                let lines =
+                    super::tui::review_lines(session, words, torite_bots::analysis::DEFAULT_WORLDS);
+                for l in lines.iter().filter(|l| !l.is_empty()) {
+                    writeln!(output, "  {l}").map_err(io)?;
+                }
+            }
             "l" | "L" => match view.last_trick() {
                 Some(trick) => {
                     let cards: Vec<String> = trick
@@ -343,6 +353,9 @@ fn deal_summary(
         writeln!(output, "  {line}")?;
     }
     writeln!(output, "  {}", summary.rule)?;
+    if !session.is_finished() {
+        writeln!(output, "  {}", words.t("review-key-plain", &[]))?;
+    }
     Ok(())
 }
 
