@@ -801,6 +801,12 @@ await test("undo against bots: the last card comes back to the hand, twice over"
     await page.waitForFunction((k) => document.querySelectorAll(".hand .card").length === k, full - n);
     await page.locator(".hand button.card:not([disabled])").first().waitFor();
   }
+  // Sounds are off until turned on, and the choice is remembered.
+  if ((await page.locator("button.sound").getAttribute("aria-pressed")) !== "false") throw new Error("sounds are on by default");
+  await page.locator("button.sound").click();
+  await page.reload();
+  await page.locator(".hand .card").first().waitFor();
+  if ((await page.locator("button.sound").innerText()) !== "Sound on") throw new Error("the choice of sounds was not remembered");
   const label = await page.locator("button.undo").innerText();
   if (!label.includes("Undo my last move")) throw new Error(`the undo button says ${JSON.stringify(label)}`);
   await shots(page, "undo-bots");
@@ -850,6 +856,21 @@ await test("undo between two people: asked of the other, accepted, and the card 
   await page.locator(".hand button.card:not([disabled])").first().waitFor();
   if (await page.locator(".undo-request").count()) throw new Error("the request is still shown once accepted");
   await guest.close();
+});
+
+await test("under prefers-reduced-motion the cards do not move", async (_page, _context, errors) => {
+  const context = await guardedContext(errors, { locale: "en-US", reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const made = await post("/api/tables", { ruleset: { base: "mini-misere-4", deals: 1 }, name: "Aki", fill: "heuristic", start: true, seed: 3 });
+  await holdSeat(page, made.id, made.seat, made.token);
+  await page.goto(`${base}/t/${made.id}`);
+  await page.locator(".hand .card").first().waitFor();
+  if (!(await playOne(page))) throw new Error("no card to play");
+  await page.locator(".table-area .spot").first().waitFor();
+  const moving = await page.locator(".table-area .spot").evaluateAll((els) =>
+    els.filter((e) => getComputedStyle(e).animationName !== "none" || getComputedStyle(e).transitionDuration !== "0s").length);
+  if (moving) throw new Error(`${moving} cards move under prefers-reduced-motion`);
+  await context.close();
 });
 
 await test("six seats against five bots fit a desktop and a 390 px phone, and a whole deal is played", async (page) => {
