@@ -95,7 +95,7 @@ pub fn run(args: &Args) -> Result<String, Failure> {
         ProgressBar::hidden()
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let settings = Settings {
