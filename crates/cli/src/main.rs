@@ -1,7 +1,7 @@
 //! `torite`: the command-line front end of the torite trick-taking engine.
 
-mod analyse;
 mod admin;
+mod analyse;
 mod arena;
 mod bench;
 mod deal;
@@ -81,8 +81,12 @@ enum Command {
         /// Where to save the sheet.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// The players' names in seat order, separated by commas ("Aki,Ben,Chie,Dan");
+        /// asked when not given.
+        #[arg(long)]
+        players: Option<String>,
         /// Continue a saved sheet.
-        #[arg(long, conflicts_with_all = ["ruleset", "save"])]
+        #[arg(long, conflicts_with_all = ["ruleset", "save", "players"])]
         resume: Option<PathBuf>,
     },
     /// Check a game record action by action and print its scores as JSON (RECORD.md).
@@ -443,10 +447,12 @@ fn run(cli: Cli) -> Result<String, Failure> {
             ruleset,
             lang,
             save,
+            players,
             resume,
         } => {
             let catalog =
                 torite_i18n::Catalog::new(lang.unwrap_or_else(torite_i18n::Lang::from_env));
+            let resumed = resume.is_some();
             let mut sheet = match resume {
                 Some(path) => score::Sheet::load(&path)?,
                 None => {
@@ -460,13 +466,16 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     score::Sheet::new(rules, path)
                 }
             };
+            if let Some(names) = &players {
+                sheet
+                    .set_names(&catalog, names)
+                    .map_err(|why| Failure::input(format!("--players: {why}")))?;
+            }
             let stdin = std::io::stdin();
-            score::run(
-                &mut sheet,
-                &catalog,
-                &mut stdin.lock(),
-                &mut std::io::stdout().lock(),
-            )?;
+            let mut input = stdin.lock();
+            let mut output = std::io::stdout().lock();
+            let ask_names = !resumed && players.is_none();
+            score::run(&mut sheet, &catalog, ask_names, &mut input, &mut output)?;
             Ok(String::new())
         }
         Command::Replay { file } => {

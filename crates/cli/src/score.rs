@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use torite_core::record::{LotReport, rule_name};
 use torite_core::{
-    DealFacts, DealReport, Game, LotResult, MAX_SEATS, Replay, Report, Ruleset, Scoring, SeatSet,
+    DealFacts, DealReport, FactsError, Game, LotResult, MAX_SEATS, Replay, Report, Ruleset, SeatSet,
 };
 use torite_i18n::Catalog;
 use torite_i18n::present::DealSummary;
@@ -26,6 +26,7 @@ struct Entry {
 #[derive(Debug)]
 pub struct Sheet {
     rules: Ruleset,
+    players: Vec<String>,
     entries: Vec<Entry>,
     path: PathBuf,
 }
@@ -35,9 +36,25 @@ impl Sheet {
     pub fn new(rules: Ruleset, path: PathBuf) -> Sheet {
         Sheet {
             rules,
+            players: Vec::new(),
             entries: Vec::new(),
             path,
         }
+    }
+
+    /// Whether the players have names (given with `--players`, asked, or saved).
+    pub fn has_names(&self) -> bool {
+        !self.players.is_empty()
+    }
+
+    /// Names the players, one per seat in seat order, each checked by [`check_names`].
+    ///
+    /// # Errors
+    ///
+    /// Why the names cannot be used, in the catalog's words.
+    pub fn set_names(&mut self, catalog: &Catalog, names: &str) -> Result<(), String> {
+        self.players = check_names(catalog, names, self.rules.players as usize)?;
+        Ok(())
     }
 
     /// Loads a saved sheet, checking every deal again.
@@ -61,6 +78,20 @@ impl Sheet {
             .map_err(|e| Failure::input(format!("{}: ruleset: {e}", path.display())))?;
         let mut sheet = Sheet::new(rules, path.to_owned());
         let n = rules.players as usize;
+        if let Some(names) = value.get("players").filter(|p| !p.is_null()) {
+            let names: Option<Vec<&str>> = names
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_str).collect());
+            let joined = names.map(|n| n.join(","));
+            sheet.players = joined
+                .and_then(|j| check_names(&Catalog::new(torite_i18n::Lang::En), &j, n).ok())
+                .ok_or_else(|| {
+                    Failure::input(format!(
+                        "{}: players: expected {n} distinct names",
+                        path.display()
+                    ))
+                })?;
+        }
         for (i, deal) in value["deals"].as_array().into_iter().flatten().enumerate() {
             let numbers = |key: &str| -> Vec<u64> {
                 deal[key]
@@ -132,7 +163,7 @@ impl Sheet {
             .collect();
         let report = Report {
             ruleset: self.rules.to_json(),
-            players: None,
+            players: self.has_names().then(|| self.players.clone()),
             deals,
             finished: game.is_finished(),
             winners: game.winners().to_vec(),
@@ -173,6 +204,7 @@ impl Sheet {
             .collect();
         let value = json!({
             "ruleset": self.rules.to_json(),
+            "players": self.has_names().then_some(&self.players),
             "deals": deals,
             "finished": game.is_finished(),
             "winners": game.winners(),
@@ -181,33 +213,188 @@ impl Sheet {
     }
 }
 
-fn parse_numbers(line: &str, count: usize) -> Option<Vec<u32>> {
-    let numbers: Vec<u32> = line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .ok()?;
-    (numbers.len() == count).then_some(numbers)
+/// The longest player name, in characters.
+pub const NAME_MAX: usize = 16;
+
+/// The players' names from `line` (separated by commas), one per seat of `players`: each
+/// non-empty, at most [`NAME_MAX`] characters, without control characters, not a number or
+/// `-` (seats are also entered by number, `-` means none), and no two the same.
+///
+/// # Errors
+///
+/// Why the names cannot be used, in the catalog's words.
+pub fn check_names(catalog: &Catalog, line: &str, players: usize) -> Result<Vec<String>, String> {
+    let names: Vec<String> = line.split(',').map(|n| n.trim().to_owned()).collect();
+    if names.len() != players {
+        return Err(catalog.get(
+            "score-name-count",
+            &[
+                ("count", players.to_string()),
+                ("given", names.len().to_string()),
+            ],
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        let arg = || vec![("name", name.clone())];
+        if name.is_empty() {
+            return Err(catalog.get("score-name-empty", &[("seat", catalog.seat(i))]));
+        }
+        if name.chars().count() > NAME_MAX {
+            return Err(catalog.get(
+                "score-name-long",
+                &[("name", name.clone()), ("max", NAME_MAX.to_string())],
+            ));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(catalog.get("score-name-control", &[("seat", catalog.seat(i))]));
+        }
+        if name == "-" || name.chars().all(|c| c.is_ascii_digit()) {
+            return Err(catalog.get("score-name-reserved", &arg()));
+        }
+        if names[..i]
+            .iter()
+            .any(|o| o.to_lowercase() == name.to_lowercase())
+        {
+            return Err(catalog.get("score-name-twice", &arg()));
+        }
+    }
+    Ok(names)
 }
 
-fn parse_seats(line: &str, players: usize) -> Option<Vec<usize>> {
-    if line.trim() == "-" {
-        return Some(Vec::new());
+/// How the scorekeeper names seats and reads them back: by number, or by the players' names.
+struct Seats<'a> {
+    catalog: &'a Catalog,
+    names: &'a [String],
+    players: usize,
+}
+
+impl Seats<'_> {
+    /// A seat as a person reads it: its player's name, or "Seat 2".
+    fn label(&self, seat: usize) -> String {
+        self.names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| self.catalog.seat(seat))
     }
-    let seats: Vec<usize> = line
+
+    fn labels(&self, seats: &[usize]) -> String {
+        let labels: Vec<String> = seats.iter().map(|s| self.label(*s)).collect();
+        labels.join(", ")
+    }
+
+    /// The seat a token names: its number, or its player's name (in any case).
+    fn seat(&self, token: &str) -> Result<usize, String> {
+        if let Ok(seat) = token.parse::<usize>()
+            && seat < self.players
+        {
+            return Ok(seat);
+        }
+        if let Some(seat) = self
+            .names
+            .iter()
+            .position(|n| n.to_lowercase() == token.to_lowercase())
+        {
+            return Ok(seat);
+        }
+        let last = (self.players - 1).to_string();
+        Err(if self.names.is_empty() {
+            self.catalog.get(
+                "score-no-seat",
+                &[("token", token.to_owned()), ("last", last)],
+            )
+        } else {
+            self.catalog.get(
+                "score-no-seat-named",
+                &[
+                    ("token", token.to_owned()),
+                    ("last", last),
+                    ("names", self.names.join(", ")),
+                ],
+            )
+        })
+    }
+
+    /// The seats a line names, each once (`-` for none). Names holding blanks are entered
+    /// with commas between the seats.
+    fn seats(&self, line: &str) -> Result<Vec<usize>, String> {
+        if line == "-" {
+            return Ok(Vec::new());
+        }
+        let tokens: Vec<&str> = if line.contains(',') {
+            line.split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .collect()
+        } else {
+            line.split_whitespace().collect()
+        };
+        let mut seats = Vec::new();
+        for token in tokens {
+            let seat = self.seat(token)?;
+            if seats.contains(&seat) {
+                return Err(self
+                    .catalog
+                    .get("score-seat-twice", &[("seat", self.label(seat))]));
+            }
+            seats.push(seat);
+        }
+        Ok(seats)
+    }
+}
+
+/// How many seats a line names: its parts between commas if it has any, else between blanks.
+fn tokens(line: &str) -> usize {
+    if line.contains(',') {
+        line.split(',').filter(|t| !t.trim().is_empty()).count()
+    } else {
+        line.split_whitespace().count()
+    }
+}
+
+/// Whole numbers 0 or more from `line`, separated by blanks or commas, `count` of them (or
+/// `count - 1` where `short` allows the last to be worked out).
+fn parse_numbers(
+    catalog: &Catalog,
+    line: &str,
+    count: usize,
+    short: bool,
+) -> Result<Vec<u32>, String> {
+    let tokens: Vec<&str> = line
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .ok()?;
-    (!seats.is_empty() && seats.iter().all(|s| *s < players)).then_some(seats)
+        .collect();
+    let mut numbers = Vec::with_capacity(tokens.len());
+    for token in &tokens {
+        match token.parse::<u32>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => {
+                return Err(catalog.get("score-not-number", &[("token", (*token).to_owned())]));
+            }
+        }
+    }
+    if numbers.len() == count || (short && numbers.len() + 1 == count) {
+        return Ok(numbers);
+    }
+    let key = if short {
+        "score-points-count"
+    } else {
+        "score-numbers-count"
+    };
+    Err(catalog.get(
+        key,
+        &[
+            ("count", count.to_string()),
+            ("less", (count - 1).to_string()),
+            ("given", numbers.len().to_string()),
+        ],
+    ))
 }
 
 /// What a prompt got: an answer, or a command.
 enum Reply {
     Line(String),
     Undo,
+    Restart,
     Quit,
 }
 
@@ -223,11 +410,13 @@ impl Io<'_> {
         self.output.flush().map_err(io)?;
         let mut line = String::new();
         if self.input.read_line(&mut line).map_err(io)? == 0 {
+            writeln!(self.output).map_err(io)?;
             return Ok(Reply::Quit);
         }
         Ok(match line.trim() {
             "q" | "Q" => Reply::Quit,
             "u" | "U" => Reply::Undo,
+            "r" | "R" => Reply::Restart,
             other => Reply::Line(other.to_owned()),
         })
     }
@@ -237,10 +426,38 @@ impl Io<'_> {
     }
 }
 
-/// Runs the scorekeeper on `input` and `output`.
+/// Asks for the players' names until they can be used; an empty answer keeps seat numbers.
+/// `false` when the input ended or asked to quit.
+fn ask_names(sheet: &mut Sheet, catalog: &Catalog, io: &mut Io<'_>) -> Result<bool, Failure> {
+    let count = sheet.rules.players.to_string();
+    loop {
+        match io.ask(&catalog.get("score-players-ask", &[("count", count.clone())]))? {
+            Reply::Quit => return Ok(false),
+            Reply::Line(line) if line.is_empty() => return Ok(true),
+            Reply::Line(line) => match sheet.set_names(catalog, &line) {
+                Ok(()) => return Ok(true),
+                Err(why) => io.say(&catalog.get("bad-entry", &[("why", why)]))?,
+            },
+            Reply::Undo | Reply::Restart => io.say(&catalog.get(
+                "bad-entry",
+                &[(
+                    "why",
+                    catalog.get(
+                        "score-name-count",
+                        &[("count", count.clone()), ("given", "1".into())],
+                    ),
+                )],
+            ))?,
+        }
+    }
+}
+
+/// Runs the scorekeeper on `input` and `output`, first asking the players' names when
+/// `ask_for_names` (a new sheet without `--players`).
 pub fn run(
     sheet: &mut Sheet,
     catalog: &Catalog,
+    ask_for_names: bool,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -248,12 +465,27 @@ pub fn run(
     let rules = sheet.rules;
     let n = rules.players as usize;
     let t = |key: &str, args: &[(&str, String)]| catalog.get(key, args);
+    let bad = |why: String| t("bad-entry", &[("why", why)]);
     io.say(&t(
         "score-title",
         &[("name", torite_i18n::present::both_names(rules.base))],
     ))?;
+    if ask_for_names && !ask_names(sheet, catalog, &mut io)? {
+        return Ok(());
+    }
+    let names = sheet.players.clone();
+    let seats = Seats {
+        catalog,
+        names: &names,
+        players: n,
+    };
+    if sheet.has_names() {
+        let list: Vec<String> = (0..n).map(|s| format!("{s} {}", names[s])).collect();
+        io.say(&t("score-players", &[("list", list.join(" · "))]))?;
+    }
     io.say(&t("score-help", &[]))?;
-    let total_points = match rules.card_point_total() {
+    let (low, high) = rules.card_point_total();
+    let total_points = match (low, high) {
         (0, 0) => None,
         (low, high) if low == high => Some(high.to_string()),
         (low, high) => Some(format!("{low}–{high}")),
@@ -261,15 +493,30 @@ pub fn run(
     'deals: loop {
         let game = sheet.game().map_err(Failure::input)?;
         if game.is_finished() {
-            let winners: Vec<String> = game.winners().iter().map(|s| catalog.seat(*s)).collect();
+            let winners: Vec<usize> = game.winners().to_vec();
             let key = if winners.len() == 1 {
                 "winner"
             } else {
                 "winners"
             };
             io.say(&format!("== {} ==", t("game-over", &[])))?;
-            io.say(&t(key, &[("seats", winners.join(", "))]))?;
-            break;
+            io.say(&t(key, &[("seats", seats.labels(&winners))]))?;
+            loop {
+                match io.ask(&t("score-over-ask", &[]))? {
+                    Reply::Undo => {
+                        sheet.entries.pop();
+                        io.say(&t(
+                            "undone",
+                            &[("number", (sheet.entries.len() + 1).to_string())],
+                        ))?;
+                        sheet.save()?;
+                        continue 'deals;
+                    }
+                    Reply::Quit => break 'deals,
+                    Reply::Line(line) if line.is_empty() => break 'deals,
+                    _ => io.say(&bad(t("score-over-refused", &[])))?,
+                }
+            }
         }
         io.say(&format!(
             "\n{}",
@@ -277,7 +524,7 @@ pub fn run(
                 "score-deal",
                 &[
                     ("number", (sheet.entries.len() + 1).to_string()),
-                    ("dealer", catalog.seat(game.next_dealer()))
+                    ("dealer", seats.label(game.next_dealer()))
                 ]
             )
         ))?;
@@ -289,13 +536,16 @@ pub fn run(
             ($prompt:expr) => {
                 match io.ask(&$prompt)? {
                     Reply::Quit => break 'deals,
+                    Reply::Restart => continue 'deals,
                     Reply::Undo => {
-                        if let Some(_) = sheet.entries.pop() {
+                        if sheet.entries.pop().is_some() {
                             io.say(&t(
                                 "undone",
                                 &[("number", (sheet.entries.len() + 1).to_string())],
                             ))?;
                             sheet.save()?;
+                        } else {
+                            io.say(&bad(t("score-nothing-to-undo", &[])))?;
                         }
                         continue 'deals;
                     }
@@ -306,20 +556,39 @@ pub fn run(
         if rules.lot.is_some() {
             let declarers = loop {
                 let line = ask!(t("ask-lot", &[]));
-                match parse_seats(&line, n) {
-                    Some(seats) => break seats,
-                    None => io.say(&t("bad-entry", &[("why", line)]))?,
+                if line.is_empty() {
+                    io.say(&bad(t("score-empty-lot", &[])))?;
+                    continue;
+                }
+                match seats.seats(&line) {
+                    Ok(list) => break list,
+                    Err(why) => io.say(&bad(why))?,
                 }
             };
             if !declarers.is_empty() {
                 let mask: SeatSet = declarers.iter().copied().collect();
                 let winner = loop {
                     let line = ask!(t("ask-lot-winner", &[]));
-                    match parse_seats(&line, n) {
-                        Some(w) if w.len() <= 1 && w.iter().all(|s| mask.contains(*s)) => {
-                            break w.first().copied();
-                        }
-                        _ => io.say(&t("bad-entry", &[("why", line)]))?,
+                    if line.is_empty() {
+                        io.say(&bad(t("score-empty-winner", &[])))?;
+                        continue;
+                    }
+                    if tokens(&line) > 1 {
+                        io.say(&bad(t("score-one-winner", &[])))?;
+                        continue;
+                    }
+                    match seats.seats(&line) {
+                        Ok(w) => match w.first() {
+                            Some(s) if !mask.contains(*s) => io.say(&bad(t(
+                                "score-not-declarer",
+                                &[
+                                    ("seat", seats.label(*s)),
+                                    ("seats", seats.labels(&declarers)),
+                                ],
+                            )))?,
+                            first => break first.copied(),
+                        },
+                        Err(why) => io.say(&bad(why))?,
                     }
                 };
                 facts.lot = Some(LotResult {
@@ -328,9 +597,9 @@ pub fn run(
                 });
             }
         }
-        let lot_game = facts.lot.is_some() && matches!(rules.scoring, Scoring::TrickTable { .. });
-        loop {
-            if !lot_game {
+        let mut tricks = vec![0; n];
+        if rules.tricks_needed(facts.lot) {
+            tricks = loop {
                 let line = ask!(t(
                     "ask-tricks",
                     &[
@@ -338,54 +607,107 @@ pub fn run(
                         ("total", rules.tricks().to_string())
                     ]
                 ));
-                match parse_numbers(&line, n) {
-                    Some(tricks) => {
-                        for (s, v) in tricks.iter().enumerate() {
-                            facts.tricks[s] = (*v).min(255) as u8;
-                        }
-                    }
-                    None => {
-                        io.say(&t(
-                            "bad-entry",
-                            &[("why", t("bad-numbers", &[("count", n.to_string())]))],
-                        ))?;
+                let checked = parse_numbers(catalog, &line, n, false).and_then(|tricks| {
+                    rules
+                        .check_tricks(&tricks)
+                        .map(|()| tricks)
+                        .map_err(|e| catalog.facts_error(&e))
+                });
+                match checked {
+                    Ok(tricks) => break tricks,
+                    Err(why) => io.say(&bad(why))?,
+                }
+            };
+            for (s, v) in tricks.iter().enumerate() {
+                facts.tricks[s] = u8::try_from(*v).unwrap_or(u8::MAX);
+            }
+        }
+        if let Some(total) = &total_points {
+            let short = low == high;
+            let key = if short {
+                "ask-points-last"
+            } else {
+                "ask-points"
+            };
+            let points = loop {
+                let line = ask!(t(
+                    key,
+                    &[
+                        ("count", n.to_string()),
+                        ("less", (n - 1).to_string()),
+                        ("total", total.clone())
+                    ]
+                ));
+                let mut points = match parse_numbers(catalog, &line, n, short) {
+                    Ok(points) => points,
+                    Err(why) => {
+                        io.say(&bad(why))?;
                         continue;
                     }
-                }
-            }
-            if let Some(total) = &total_points {
-                let points = loop {
-                    let line = ask!(t(
-                        "ask-points",
-                        &[("count", n.to_string()), ("total", total.clone())]
-                    ));
-                    match parse_numbers(&line, n) {
-                        Some(points) => break points,
-                        None => io.say(&t(
-                            "bad-entry",
-                            &[("why", t("bad-numbers", &[("count", n.to_string())]))],
-                        ))?,
-                    }
                 };
-                facts.points[..n].copy_from_slice(&points);
-            }
-            match rules.check_facts(&facts) {
-                Ok(()) => break,
-                Err(why) => io.say(&t("bad-entry", &[("why", catalog.facts_error(&why))]))?,
-            }
+                if points.len() + 1 == n {
+                    let given: u64 = points.iter().map(|p| u64::from(*p)).sum();
+                    let Some(last) = u64::from(high)
+                        .checked_sub(given)
+                        .and_then(|l| u32::try_from(l).ok())
+                    else {
+                        io.say(&bad(t(
+                            "score-points-over",
+                            &[
+                                ("count", (n - 1).to_string()),
+                                ("given", given.to_string()),
+                                ("total", total.clone()),
+                            ],
+                        )))?;
+                        continue;
+                    };
+                    points.push(last);
+                    io.say(&format!(
+                        "  {}",
+                        t(
+                            "score-points-last",
+                            &[
+                                ("seat", seats.label(n - 1)),
+                                ("points", last.to_string()),
+                                ("total", total.clone()),
+                            ],
+                        )
+                    ))?;
+                }
+                match rules.check_points(&tricks, &points) {
+                    Ok(()) => break points,
+                    Err(why) => io.say(&bad(points_error(catalog, &seats, &why)))?,
+                }
+            };
+            facts.points[..n].copy_from_slice(&points);
+        }
+        if let Err(why) = rules.check_facts(&facts) {
+            io.say(&bad(catalog.facts_error(&why)))?;
+            continue 'deals;
         }
         let draw = match rules.draw_needed(&facts) {
             None => None,
             Some(tied) => {
-                let seats: Vec<usize> = (SeatSet::from_bits(tied) & SeatSet::all(n))
+                let tied: Vec<usize> = (SeatSet::from_bits(tied) & SeatSet::all(n))
                     .iter()
                     .collect();
-                let names: Vec<String> = seats.iter().map(|s| catalog.seat(*s)).collect();
                 loop {
-                    let line = ask!(t("ask-draw", &[("seats", names.join(", "))]));
-                    match line.parse::<usize>() {
-                        Ok(s) if seats.contains(&s) => break Some(s),
-                        _ => io.say(&t("bad-entry", &[("why", line)]))?,
+                    let line = ask!(t("ask-draw", &[("seats", seats.labels(&tied))]));
+                    if line.is_empty() {
+                        io.say(&bad(t("score-empty-draw", &[])))?;
+                        continue;
+                    }
+                    if tokens(&line) > 1 {
+                        io.say(&bad(t("score-one-draw", &[])))?;
+                        continue;
+                    }
+                    match seats.seat(&line) {
+                        Ok(s) if tied.contains(&s) => break Some(s),
+                        Ok(s) => io.say(&bad(t(
+                            "score-not-tied",
+                            &[("seat", seats.label(s)), ("seats", seats.labels(&tied))],
+                        )))?,
+                        Err(why) => io.say(&bad(why))?,
                     }
                 }
             }
@@ -412,4 +734,93 @@ pub fn run(
         "sheet-saved",
         &[("path", sheet.path.display().to_string())],
     ))
+}
+
+/// Why card points are refused, naming a seat by its player where the players have names.
+fn points_error(catalog: &Catalog, seats: &Seats<'_>, error: &FactsError) -> String {
+    match *error {
+        FactsError::PointsWithoutTrick { seat, points } => catalog.get(
+            "facts-points-without-trick",
+            &[("seat", seats.label(seat)), ("points", points.to_string())],
+        ),
+        _ => catalog.facts_error(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use torite_i18n::Lang;
+
+    #[test]
+    fn names_are_checked() {
+        let en = Catalog::new(Lang::En);
+        assert_eq!(
+            check_names(&en, " Aki , Ben,Chie ", 3),
+            Ok(vec!["Aki".to_owned(), "Ben".to_owned(), "Chie".to_owned()])
+        );
+        let refused = |line: &str| check_names(&en, line, 3).expect_err(line);
+        assert_eq!(refused("Aki,Ben"), "expected 3 names, one per seat; got 2");
+        assert_eq!(refused("Aki,,Ben"), "the name for Seat 1 is empty");
+        assert!(refused("Aki,Ben,ABCDEFGHIJKLMNOPQ").contains("at most 16 characters"));
+        assert_eq!(
+            refused("Aki,B\u{7}n,Chie"),
+            "the name for Seat 1 holds a control character"
+        );
+        assert!(refused("Aki,-,Chie").starts_with("“-” cannot be a name"));
+        assert!(refused("Aki,BEN,ben").starts_with("“ben” is given twice"));
+    }
+
+    #[test]
+    fn seats_are_read_by_number_or_name() {
+        let en = Catalog::new(Lang::En);
+        let names = ["Aki".to_owned(), "Ben Lee".to_owned(), "Chie".to_owned()];
+        let named = Seats {
+            catalog: &en,
+            names: &names,
+            players: 3,
+        };
+        assert_eq!(named.seats("-"), Ok(vec![]));
+        assert_eq!(named.seats("2 aki"), Ok(vec![2, 0]));
+        assert_eq!(named.seats("Ben Lee, 2"), Ok(vec![1, 2]));
+        assert_eq!(named.seats("0 aki"), Err("Aki is named twice".to_owned()));
+        assert_eq!(
+            named.seats("3"),
+            Err(
+                "there is no seat or player “3”: the seats are 0 to 2 (Aki, Ben Lee, Chie)"
+                    .to_owned()
+            )
+        );
+        let numbered = Seats {
+            catalog: &en,
+            names: &[],
+            players: 3,
+        };
+        assert_eq!(numbered.label(1), "Seat 1");
+        assert_eq!(
+            numbered.seat("-1"),
+            Err("there is no seat “-1”: the seats are 0 to 2".to_owned())
+        );
+        assert_eq!(tokens("Ben Lee, 2"), 2);
+        assert_eq!(tokens("1 2 3"), 3);
+    }
+
+    #[test]
+    fn numbers_are_read_with_the_reason_when_refused() {
+        let en = Catalog::new(Lang::En);
+        assert_eq!(parse_numbers(&en, "1, 2 3", 3, false), Ok(vec![1, 2, 3]));
+        assert_eq!(parse_numbers(&en, "1 2", 3, true), Ok(vec![1, 2]));
+        assert_eq!(
+            parse_numbers(&en, "1 2", 3, false),
+            Err("expected 3 whole numbers, one per seat; got 2".to_owned())
+        );
+        assert_eq!(
+            parse_numbers(&en, "1 2.5 3", 3, false),
+            Err("“2.5” is not a whole number of 0 or more".to_owned())
+        );
+        assert_eq!(
+            parse_numbers(&en, "99999999999 1 1", 3, false),
+            Err("“99999999999” is not a whole number of 0 or more".to_owned())
+        );
+    }
 }

@@ -53,11 +53,30 @@ impl Lang {
         }
     }
 
-    fn bad_numbers(self, count: usize) -> String {
+    fn bad_numbers(self, count: usize, given: usize) -> String {
         match self {
-            Lang::En => self.bad(&format!("expected {count} whole numbers")),
-            Lang::Ja => self.bad(&format!("{count}つの整数を入力してください")),
+            Lang::En => self.bad(&format!(
+                "expected {count} whole numbers, one per seat; got {given}"
+            )),
+            Lang::Ja => self.bad(&format!(
+                "1席に1つ、{count}つの整数が必要ですが、{given}つです"
+            )),
         }
+    }
+
+    fn not_number(self, token: &str) -> String {
+        match self {
+            Lang::En => self.bad(&format!("“{token}” is not a whole number of 0 or more")),
+            Lang::Ja => self.bad(&format!("「{token}」は0以上の整数ではありません")),
+        }
+    }
+
+    /// The question at the end of a game.
+    fn over_ask(self) -> &'static str {
+        self.pick(
+            "u takes back the last deal; Enter saves and quits: ",
+            "u で直前のディールを取り消し、Enter で保存して終了: ",
+        )
     }
 
     fn undone(self, number: usize) -> String {
@@ -127,8 +146,11 @@ impl Lang {
 // Running the scorekeeper
 // ---------------------------------------------------------------------------------------------
 
-/// A new sheet of `preset` saved at `path`, fed `input`.
+/// A new sheet of `preset` saved at `path`, fed `input` after Enter for the players' names
+/// (seats keep their numbers).
 fn new_sheet(preset: &str, lang: Lang, path: &Path, input: &str) -> String {
+    let input = format!("\n{input}");
+    let input = input.as_str();
     let run = run(
         &[
             "score",
@@ -213,13 +235,15 @@ fn input(lines: &[&str]) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
-/// The end of a finished sheet: game over, the winners, the saved path.
+/// The end of a finished sheet whose input ends there: game over, the winners, the offer to
+/// take back the last deal, the saved path.
 fn assert_ends(output: &str, lang: Lang, winners: &[usize], path: &Path) {
-    let tail: Vec<&str> = output.lines().rev().take(3).collect();
+    let tail: Vec<&str> = output.lines().rev().take(4).collect();
     assert_eq!(
         tail,
         [
             lang.saved(path).as_str(),
+            lang.over_ask(),
             lang.winners(winners).as_str(),
             lang.game_over()
         ],
@@ -374,8 +398,8 @@ fn sheet_mittlere_jass() {
         let out = new_sheet("mittlere-jass", lang, &path, &input(&entries));
         assert_eq!(rows(&out, lang), expected_rows(lang, &sheet), "{out}");
         assert!(out.contains(lang.pick(
-            "Card points per seat (3 numbers adding up to 157):",
-            "各席のカードの点数（3つの数、合計157）:"
+            "Card points per seat (3 numbers, total 157; the last may be left out):",
+            "各席のカードの点数（3つの数、合計157。最後は省略可）:"
         )));
         assert!(out.contains(&lang.deal(12, 2)));
         assert!(!out.contains(&lang.deal(13, 0)));
@@ -490,7 +514,11 @@ fn sheet_molotow_jass() {
         // Deal 2 asks twice (seat 0 is not tied), deal 9 once, deal 12 never.
         assert_eq!(out.matches(&ask(&seats([1, 2, 3]))).count(), 2, "{out}");
         assert_eq!(out.matches(&ask(&seats([0, 1, 2]))).count(), 1, "{out}");
-        assert_eq!(out.matches(&lang.bad("0")).count(), 1, "{out}");
+        let not_tied = match lang {
+            Lang::En => lang.bad("Seat 0 is not one of the tied seats (Seat 1, Seat 2, Seat 3)"),
+            Lang::Ja => lang.bad("0番席は同点の席（1番席, 2番席, 3番席）ではありません"),
+        };
+        assert_eq!(out.matches(&not_tied).count(), 1, "{out}");
         assert_ends(&out, lang, &[3], &path);
         let sheet = saved(&path);
         let draws: Vec<Value> = sheet["deals"]
@@ -676,13 +704,33 @@ fn bad_entries_are_refused_with_a_reason() {
                 "q",
             ]),
         );
-        for why in ["4", "x", "", "2", "1 2"] {
+        let reasons = match lang {
+            Lang::En => [
+                "there is no seat “4”: the seats are 0 to 3",
+                "there is no seat “x”: the seats are 0 to 3",
+                "enter the seats that declared the Lot, or - if nobody did",
+                "Seat 2 did not declare the Lot (declared: Seat 1)",
+                "only one seat can win every trick",
+            ],
+            Lang::Ja => [
+                "「4」という席はありません。席は0から3までです",
+                "「x」という席はありません。席は0から3までです",
+                "ロットを宣言した席を入力してください。誰も宣言しなかったら - です",
+                "2番席はロットを宣言していません（宣言: 1番席）",
+                "全トリックを取れるのは1席だけです",
+            ],
+        };
+        for why in reasons {
             assert!(
                 out.contains(&format!("{}\n", lang.bad(why))),
                 "{why}: {out}"
             );
         }
-        assert_eq!(out.matches(&lang.bad_numbers(4)).count(), 4, "{out}");
+        for given in [3, 5] {
+            assert_eq!(out.matches(&lang.bad_numbers(4, given)).count(), 1, "{out}");
+        }
+        assert_eq!(out.matches(&lang.not_number("a")).count(), 1, "{out}");
+        assert_eq!(out.matches(&lang.not_number("-1")).count(), 1, "{out}");
         assert!(
             out.contains(&lang.bad_facts(
                 "tricks add up to 4, but a deal has 6",
@@ -709,14 +757,14 @@ fn bad_entries_are_refused_with_a_reason() {
             &path,
             &input(&[
                 "4 4 4",
-                "50 50 50", // 150
-                "4 4 4",
+                "50 50 50",   // 150: the points are asked again
                 "50 50 58 1", // four numbers
                 "50 50 58",   // 158
+                "r",          // the deal again, from its tricks
                 "0 6 6",
                 "10 70 77", // seat 0: no trick, 10 points
-                "4 4 5",    // 13 tricks
-                "0 80 77",
+                "r",
+                "4 4 5", // 13 tricks
                 "0 6 6",
                 "0 80 77",
                 "q",
@@ -743,7 +791,27 @@ fn bad_entries_are_refused_with_a_reason() {
             let why = lang.bad_facts(en, ja);
             assert!(out.contains(&format!("{why}\n")), "{why}: {out}");
         }
-        assert_eq!(out.matches(&lang.bad_numbers(3)).count(), 1, "{out}");
+        let four = match lang {
+            Lang::En => lang.bad(
+                "expected 3 whole numbers, one per seat (or 2, and the last is worked out); got 4",
+            ),
+            Lang::Ja => {
+                lang.bad("1席に1つ、3つの整数が必要です（2つなら最後は自動で計算）が、4つです")
+            }
+        };
+        assert_eq!(out.matches(&four).count(), 1, "{out}");
+        // The tricks are checked before the points are asked: 13 tricks are refused at once,
+        // and only the tricks are asked again.
+        let tricks_refused = lang.bad_facts(
+            "tricks add up to 13, but a deal has 12",
+            "トリック数の合計が13ですが、1ディールは12トリックです",
+        );
+        let after = &out[out.find(&tricks_refused).expect("refused")..];
+        let next = after.lines().nth(1).expect("asked again");
+        assert!(
+            next.starts_with(lang.pick("Tricks won per seat", "各席の取ったトリック数")),
+            "{next}"
+        );
         assert_eq!(
             rows(&out, lang),
             expected_rows(lang, &[(&[-2, 1, 1], &[-2, 1, 1], "no-trick")])
@@ -755,7 +823,7 @@ fn bad_entries_are_refused_with_a_reason() {
             "mura-4",
             lang,
             &path,
-            &input(&["3 2 2 2", "6 5 5 5", "3 2 2 2", "6 5 3 2", "q"]),
+            &input(&["3 2 2 2", "6 5 5 5", "6 5 3 2", "q"]),
         );
         assert!(
             out.contains(&lang.bad_facts(
@@ -839,9 +907,10 @@ fn undo_quit_and_resume() {
         let out = resume_sheet(lang, &path, "");
         assert!(
             out.ends_with(&format!(
-                "{}\n{}\n{}\n",
+                "{}\n{}\n{}\n{}\n",
                 lang.game_over(),
                 lang.winners(&[0, 3]),
+                lang.over_ask(),
                 lang.saved(&path)
             )),
             "{out}"
@@ -885,5 +954,214 @@ fn bad_score_settings() {
         assert!(run.stdout.is_empty(), "{}", run.stdout);
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
         assert_eq!(run.stderr.lines().count(), 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Players' names, the last card points worked out, undo after the end
+// ---------------------------------------------------------------------------------------------
+
+/// The names are asked first and checked, each refusal saying why; the seats are then
+/// entered by number or by name, the dealer and the winners named, and the names saved and
+/// resumed.
+#[test]
+fn players_are_named() {
+    for lang in LANGS {
+        let dir = scratch(&format!("names-{}", lang.code()));
+        let path = dir.join("sheet.json");
+        let run1 = run(
+            &[
+                "score",
+                "mini-misere-4",
+                "--lang",
+                lang.code(),
+                "--save",
+                path_str(&path),
+            ],
+            Some(&input(&[
+                "Aki,Ben",
+                "Aki,Ben,aki,Dan",
+                "Aki,Ben,3,Dan",
+                "Aki, ,Chie,Dan",
+                "Aki,Ben,Chie,Dan",
+                "ben",  // deal 1: Ben declares, by name
+                "Chie", // not a declarer
+                "Ben",  // and wins every trick
+                "Zoe",  // deal 2: no such player
+                "-",
+                "3 1 2 0",
+            ])),
+        );
+        assert_eq!(run1.status, Some(0), "{}{}", run1.stdout, run1.stderr);
+        let out = run1.stdout;
+        let reasons = match lang {
+            Lang::En => [
+                "expected 4 names, one per seat; got 2",
+                "“aki” is given twice: each player needs a name of their own",
+                "“3” cannot be a name: seats are also entered by number, - means none, and u, r and q are commands",
+                "the name for Seat 1 is empty",
+                "Chie did not declare the Lot (declared: Ben)",
+                "there is no seat or player “Zoe”: the seats are 0 to 3 (Aki, Ben, Chie, Dan)",
+            ],
+            Lang::Ja => [
+                "名前は1席に1つ、4つ必要ですが、2つです",
+                "「aki」が2回あります。1人ずつ別の名前が必要です",
+                "「3」は名前にできません。席は番号でも入力でき、- は「なし」、u・r・q はコマンドです",
+                "1番席の名前が空です",
+                "Chieはロットを宣言していません（宣言: Ben）",
+                "「Zoe」という席もプレイヤーもいません。席は0から3まで（Aki, Ben, Chie, Dan）です",
+            ],
+        };
+        for why in reasons {
+            assert!(
+                out.contains(&format!("{}\n", lang.bad(why))),
+                "{why}: {out}"
+            );
+        }
+        assert!(
+            out.contains(lang.pick(
+                "Seats: 0 Aki · 1 Ben · 2 Chie · 3 Dan\n",
+                "席: 0 Aki · 1 Ben · 2 Chie · 3 Dan\n"
+            )),
+            "{out}"
+        );
+        let dealer = |number: usize, name: &str| match lang {
+            Lang::En => format!("Deal {number} (dealer: {name})"),
+            Lang::Ja => format!("第{number}ディール（ディーラー: {name}）"),
+        };
+        assert!(out.contains(&dealer(1, "Aki")), "{out}");
+        assert!(out.contains(&dealer(2, "Ben")), "{out}");
+        assert_eq!(
+            rows(&out, lang),
+            expected_rows(
+                lang,
+                &[
+                    (&[0, 12, 0, 0], &[0, 12, 0, 0], "lot-succeeded"),
+                    (&[3, 1, 2, 6], &[3, 13, 2, 6], "trick-table"),
+                ]
+            )
+        );
+        let sheet = saved(&path);
+        assert_eq!(sheet["players"], json!(["Aki", "Ben", "Chie", "Dan"]));
+
+        // Resumed, the names are not asked again; the game ends with its winner named.
+        let mut lines = vec![];
+        for _ in 0..4 {
+            lines.extend(["-", "0 6 0 0"]);
+        }
+        let out = resume_sheet(lang, &path, &input(&lines));
+        assert!(
+            !out.contains(lang.pick("Players' names", "プレイヤーの名前")),
+            "{out}"
+        );
+        // Ben wins every trick four times: 0 each time, the others 6: 27 13 26 30.
+        assert_eq!(rows(&out, lang)[3].totals, [27, 13, 26, 30], "{out}");
+        assert!(
+            out.contains(&format!("{}\n", lang.pick("Winner: Dan", "勝者: Dan"))),
+            "{out}"
+        );
+
+        // Names given with --players are checked the same way: one line, exit status 2.
+        let bad = run(
+            &[
+                "score",
+                "mura-4",
+                "--lang",
+                lang.code(),
+                "--players",
+                "Aki,Ben",
+            ],
+            Some(""),
+        );
+        assert_eq!(bad.status, Some(2), "{}{}", bad.stdout, bad.stderr);
+        assert_eq!(bad.stderr.lines().count(), 1, "{}", bad.stderr);
+        assert!(
+            bad.stderr.contains(&format!("--players: {}", reasons[0])),
+            "{}",
+            bad.stderr
+        );
+    }
+}
+
+/// In a game of a fixed card-point total the last seat's points may be left out: the
+/// scorekeeper works them out and says so; points already over the total are refused.
+#[test]
+fn the_last_card_points_are_worked_out() {
+    for lang in LANGS {
+        let dir = scratch(&format!("last-points-{}", lang.code()));
+        let path = dir.join("sheet.json");
+        let out = new_sheet(
+            "mittlere-jass",
+            lang,
+            &path,
+            &input(&["4 4 4", "150 10", "30 70", "q"]),
+        );
+        assert!(
+            out.contains(&lang.bad(lang.pick(
+                "the first 2 seats' points add up to 160, more than the deal's 157",
+                "最初の2席の点数の合計が160で、1ディールの157を超えています"
+            ))),
+            "{out}"
+        );
+        assert!(
+            out.contains(lang.pick(
+                "  Seat 2: 57 (to make 157)\n",
+                "  2番席: 57（合計157にするため）\n"
+            )),
+            "{out}"
+        );
+        assert_eq!(
+            rows(&out, lang),
+            expected_rows(lang, &[(&[1, 1, -2], &[1, 1, -2], "highest-and-lowest")])
+        );
+        assert_eq!(saved(&path)["deals"][0]["points"], json!([30, 70, 57]));
+    }
+}
+
+/// A finished game still takes back its last deal, at once or when resumed; anything else
+/// at its end is refused with the reason.
+#[test]
+fn undo_after_the_game_has_ended() {
+    // Mura with four, to 10: the five deals of `sheet_mura_4`, Ben and Chie sharing 5.
+    let deals = [
+        "3 2 2 2", "6 5 3 2", "0 4 3 2", "0 8 6 2", "5 0 2 2", "3 0 9 8", "1 1 1 6", "1 1 1 14",
+        "3 1 3 2", "3 2 8 4",
+    ];
+    for lang in LANGS {
+        let dir = scratch(&format!("undo-end-{}", lang.code()));
+        let path = dir.join("sheet.json");
+        let mut lines = deals.to_vec();
+        // At the end: a wrong answer, then undo; deal 5 again, every seat exempt.
+        lines.extend(["x", "u", "2 2 2 3", "4 4 4 4", "q"]);
+        let out = new_sheet("mura-4", lang, &path, &input(&lines));
+        assert_eq!(out.matches(lang.game_over()).count(), 1, "{out}");
+        assert!(
+            out.contains(&lang.bad(lang.pick(
+                "the game is over: u takes back the last deal, Enter or q saves and quits",
+                "ゲームは終了しています。u で直前のディールを取り消し、Enter か q で保存して終了"
+            ))),
+            "{out}"
+        );
+        assert!(out.contains(&lang.undone(5)), "{out}");
+        let printed = rows(&out, lang);
+        assert_eq!(printed.len(), 6, "{out}");
+        assert_eq!(printed[4].totals, [13, 5, 5, 6]);
+        assert_eq!(printed[5].totals, [9, 3, 5, 6]);
+        let sheet = saved(&path);
+        assert_eq!(sheet["finished"], false);
+        assert_eq!(sheet["deals"].as_array().expect("deals").len(), 5);
+
+        // Resumed: deal 6 ends the game (seat 0 at 11); undo it, then end it again.
+        let out = resume_sheet(
+            lang,
+            &path,
+            &input(&["1 1 1 6", "1 1 1 14", "u", "1 1 1 6", "1 1 1 14"]),
+        );
+        assert_eq!(out.matches(lang.game_over()).count(), 2, "{out}");
+        assert!(out.contains(&lang.undone(6)), "{out}");
+        assert_ends(&out, lang, &[1], &path);
+        let sheet = saved(&path);
+        assert_eq!(sheet["finished"], true);
+        assert_eq!(sheet["deals"][5]["totals"], json!([11, 5, 7, 6]));
     }
 }

@@ -323,29 +323,75 @@ impl Ruleset {
                 return Ok(());
             }
         }
-        let tricks: usize = facts.tricks[..n].iter().map(|t| usize::from(*t)).sum();
-        if tricks != self.tricks() {
+        let tricks: Vec<u32> = facts.tricks[..n].iter().map(|t| u32::from(*t)).collect();
+        self.check_tricks(&tricks)?;
+        self.check_points(&tricks, &facts.points[..n])
+    }
+
+    /// Checks the tricks won per seat alone, as a scorekeeper checks them before asking for
+    /// the card points: they add up to the deal's tricks. The first part of
+    /// [`check_facts`](Self::check_facts).
+    ///
+    /// # Errors
+    ///
+    /// [`FactsError::PlayerCount`] or [`FactsError::TricksTotal`].
+    pub fn check_tricks(&self, tricks: &[u32]) -> Result<(), FactsError> {
+        let n = self.players as usize;
+        if tricks.len() != n {
+            return Err(FactsError::PlayerCount {
+                given: tricks.len(),
+                players: n,
+            });
+        }
+        let given: u64 = tricks.iter().map(|t| u64::from(*t)).sum();
+        if given != self.tricks() as u64 {
             return Err(FactsError::TricksTotal {
-                given: tricks,
+                given: usize::try_from(given).unwrap_or(usize::MAX),
                 expected: self.tricks(),
             });
         }
-        let points: u32 = facts.points[..n].iter().sum();
+        Ok(())
+    }
+
+    /// Checks the card points per seat against tricks already checked by
+    /// [`check_tricks`](Self::check_tricks): they add up to the deal's total and a seat with
+    /// no trick has none. The rest of [`check_facts`](Self::check_facts).
+    ///
+    /// # Errors
+    ///
+    /// [`FactsError::PlayerCount`], [`FactsError::PointsTotal`] or
+    /// [`FactsError::PointsWithoutTrick`].
+    pub fn check_points(&self, tricks: &[u32], points: &[u32]) -> Result<(), FactsError> {
+        let n = self.players as usize;
+        if points.len() != n || tricks.len() != n {
+            return Err(FactsError::PlayerCount {
+                given: points.len(),
+                players: n,
+            });
+        }
+        let given: u64 = points.iter().map(|p| u64::from(*p)).sum();
         let (low, high) = self.card_point_total();
-        if !(low..=high).contains(&points) {
+        if !(u64::from(low)..=u64::from(high)).contains(&given) {
             return Err(FactsError::PointsTotal {
-                given: points,
+                given: u32::try_from(given).unwrap_or(u32::MAX),
                 low,
                 high,
             });
         }
-        if let Some(seat) = (0..n).find(|s| facts.tricks[*s] == 0 && facts.points[*s] > 0) {
+        if let Some(seat) = (0..n).find(|s| tricks[*s] == 0 && points[*s] > 0) {
             return Err(FactsError::PointsWithoutTrick {
                 seat,
-                points: facts.points[seat],
+                points: points[seat],
             });
         }
         Ok(())
+    }
+
+    /// Whether a deal's tricks are entered given its Lot: not when a Lot was declared in a
+    /// trick-table game (the Lot alone scores it, and the deal may have ended early).
+    #[must_use]
+    pub fn tricks_needed(&self, lot: Option<LotResult>) -> bool {
+        !(lot.is_some() && matches!(self.scoring, Scoring::TrickTable { .. }))
     }
 
     /// The seats that must draw a card to settle this deal (Molotow rule 3), if any.
@@ -596,6 +642,57 @@ mod tests {
     use super::*;
     use crate::deal::random_finished_deal;
     use crate::ruleset::Preset;
+
+    #[test]
+    fn tricks_and_points_are_checked_apart() {
+        let jass = Preset::MittlereJass.ruleset();
+        assert_eq!(jass.check_tricks(&[4, 4, 4]), Ok(()));
+        assert_eq!(
+            jass.check_tricks(&[4, 4, 5]),
+            Err(FactsError::TricksTotal {
+                given: 13,
+                expected: 12
+            })
+        );
+        assert_eq!(
+            jass.check_tricks(&[u32::MAX, u32::MAX, 0]),
+            Err(FactsError::TricksTotal {
+                given: usize::try_from(2 * u64::from(u32::MAX)).unwrap_or(usize::MAX),
+                expected: 12
+            })
+        );
+        assert_eq!(
+            jass.check_tricks(&[6, 6]),
+            Err(FactsError::PlayerCount {
+                given: 2,
+                players: 3
+            })
+        );
+        assert_eq!(jass.check_points(&[4, 4, 4], &[50, 50, 57]), Ok(()));
+        assert_eq!(
+            jass.check_points(&[4, 4, 4], &[50, 50, 58]),
+            Err(FactsError::PointsTotal {
+                given: 158,
+                low: 157,
+                high: 157
+            })
+        );
+        assert_eq!(
+            jass.check_points(&[0, 6, 6], &[10, 70, 77]),
+            Err(FactsError::PointsWithoutTrick {
+                seat: 0,
+                points: 10
+            })
+        );
+        let mini = Preset::MiniMisere4.ruleset();
+        let lot = Some(LotResult {
+            declarers: 1,
+            winner: None,
+        });
+        assert!(mini.tricks_needed(None));
+        assert!(!mini.tricks_needed(lot));
+        assert!(Preset::Mura4.ruleset().tricks_needed(None));
+    }
 
     #[test]
     fn score_bounds_hold_every_deal_score() {
