@@ -47,6 +47,8 @@ export interface State {
   deals_total: number | null;
   /** Which way play passes round the table, seen from above. */
   direction: "clockwise" | "counter-clockwise";
+  /** Whether the scores are penalty points, the fewest winning. */
+  penalties: boolean;
   /** Whether a trump suit comes about in this game. */
   trumps: boolean;
   /** Each seat's strokes and circles, where the rules keep the score that way. */
@@ -803,7 +805,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     const st = state!;
     if (!st.results.length) return null;
     return h("details", { class: "scores", open: st.finished },
-      h("summary", {}, t("score")),
+      h("summary", {}, t(st.penalties ? "play-penalty" : "score")),
       h("table", {},
         h("thead", {}, h("tr", {}, h("th", {}, "#"), st.table.seats.map((_, s) => h("th", {}, seatLabel(s))))),
         h("tbody", {}, st.results.map((r) => h("tr", {}, h("td", {}, String(r.deal + 1)), r.scores.map((x) => h("td", {}, String(x)))))),
@@ -825,7 +827,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         h("p", {}, t("rule-applied", { rule: t(rule) })),
         r.lot ? h("p", {}, t("lot-declared", { seats: r.lot.declarers.map(seatName).join(", ") })) : null,
         h("table", {},
-          h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("tricks-won")), h("th", {}, t("card-points")), h("th", {}, t("score")), h("th", {}, t("total")))),
+          h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("tricks-won")), h("th", {}, t("card-points")), h("th", {}, t(st.penalties ? "play-penalty" : "score")), h("th", {}, t("total")))),
           h("tbody", {}, st.table.seats.map((_, s) => h("tr", {}, h("th", {}, seatLabel(s)), h("td", {}, String(r.tricks[s])), h("td", {}, String(r.points[s])), h("td", {}, String(r.scores[s])), h("td", {}, String(r.totals[s])))))),
         h("button", { type: "button", class: "primary close", onclick: () => { summary = null; render(); } }, t("web-close"))));
   };

@@ -46,6 +46,8 @@ pub struct StateMsg {
     /// Which way play passes round the table, seen from above (`"clockwise"`,
     /// `"counter-clockwise"`): how a client draws the seats, never the logic.
     pub direction: &'static str,
+    /// Whether the scores are penalty points, the fewest winning (Mura).
+    pub penalties: bool,
     /// Whether a trump suit comes about in this game (a deal shows "no trump yet" until then).
     pub trumps: bool,
     /// Each seat's marks on the Jass score sheet (`||| ○○`, empty when none), where the rules

@@ -157,6 +157,7 @@ impl TableState {
                 Direction::Clockwise => "clockwise",
                 Direction::CounterClockwise => "counter-clockwise",
             },
+            penalties: self.rules().scoring.is_penalty(),
             trumps: self.rules().trump != TrumpRule::NoTrump,
             tallies: strokes_and_circles(self.rules()).then(|| {
                 (0..n)
