@@ -238,9 +238,12 @@ await test("create a table and play a whole game against bots", async (page) => 
   // so once the game is over.
   await page.waitForFunction(() => document.title.startsWith("● Your turn"), null, { timeout: 5000 })
     .catch(async () => { throw new Error(`the title is ${JSON.stringify(await page.title())} on the seat's turn`); });
+  const marked = () => page.evaluate(() => (document.querySelector("link[rel=icon]")?.getAttribute("href") ?? "").includes("%23d9822b"));
+  if (!(await marked())) throw new Error("the tab's icon is not marked on the seat's turn");
   await playToTheEnd(page);
   await page.locator(".game-over a[download]").waitFor();
   if ((await page.title()).includes("●")) throw new Error(`the title is ${JSON.stringify(await page.title())} once the game is over`);
+  if (await marked()) throw new Error("the tab's icon is still marked once the game is over");
   await fitsPhone(page, "game over");
   await page.screenshot({ path: join(out, "game-over.png"), fullPage: true });
   const record = await (await fetch(`${base}/api/tables/${tableUrl.split("/").pop()}/record`)).json();
