@@ -447,6 +447,11 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   };
   window.addEventListener("online", onOnline);
   window.addEventListener("offline", onOffline);
+  // A key sends the kept trick on, as a tap does.
+  const onKey = (e: KeyboardEvent) => {
+    if (kept_ && (e.key === "Escape" || e.key === " ")) endKeep();
+  };
+  window.addEventListener("keydown", onKey);
   // A socket that has gone quiet may be dead without a close (a lost network): ping it, and
   // give it up if even that brings nothing.
   const heartbeat = window.setInterval(() => {
@@ -465,6 +470,8 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     if (!state || !live() || !socket || socket.readyState !== WebSocket.OPEN) return;
     socket.send(JSON.stringify({ type: "act", action, version: state.version }));
     selected = null;
+    // The person has moved on: the kept trick goes to its winner.
+    if (kept_) endKeep();
   };
 
   /** Sends a message other than an action (undo and its answers) while play is possible. */
@@ -952,6 +959,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     window.clearTimeout(noteTimer);
     window.clearTimeout(keepTimer);
     markTurn(false, "", baseTitle, true);
+    window.removeEventListener("keydown", onKey);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("offline", onOffline);
     closed = true;
