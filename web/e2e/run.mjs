@@ -338,7 +338,7 @@ await test("the ruleset pages offer the printable sheets", async (page) => {
   await page.waitForURL(/\/rules\/mura-4$/);
   await page.locator(".sheets").waitFor();
   const links = await page.locator(".sheets a").count();
-  if (links !== 12) throw new Error(`${links} sheet links`);
+  if (links !== 16) throw new Error(`${links} sheet links`);
   // The rules themselves, as the printed sheet words them, in the reader's language; the
   // options by their labels, never their ids.
   const heads = async () => page.locator(".rules-text section h2").allInnerTexts();
@@ -359,6 +359,11 @@ await test("the ruleset pages offer the printable sheets", async (page) => {
   if (!res.ok || res.headers.get("content-type") !== "application/pdf" || bytes.subarray(0, 4).toString() !== "%PDF") {
     throw new Error(`${pdf}: ${res.status} ${res.headers.get("content-type")} ${bytes.subarray(0, 8)}`);
   }
+  // The compare sheet: this game's forms side by side.
+  const compare = await page.locator(".sheets tr[data-kind=compare] a[data-format=html][data-lang=en]").getAttribute("href");
+  const sheet = await fetch(base + compare);
+  const html = await sheet.text();
+  if (!sheet.ok || !html.includes("The rules side by side") || !html.includes("Mura")) throw new Error(`${compare}: ${sheet.status}`);
   // HTML in a new tab, in the language asked for.
   const [tab] = await Promise.all([
     page.context().waitForEvent("page"),

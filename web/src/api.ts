@@ -132,7 +132,7 @@ export interface ReplayStep {
   points: number[];
 }
 
-export type SheetKind = "rules" | "scores" | "scorepad";
+export type SheetKind = "rules" | "scores" | "scorepad" | "compare";
 
 /** The address of a printable sheet of a preset (`preset`) or of a table's own rules. */
 export function sheetUrl(target: { preset: string } | { table: string }, kind: SheetKind, lang: string, format: "html" | "pdf"): string {

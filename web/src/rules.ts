@@ -6,7 +6,7 @@ import { clear, h, navLink } from "./dom";
 import { lang, t } from "./i18n";
 import { optionLabel, optionWords, presetName } from "./lobby";
 
-const KINDS: SheetKind[] = ["rules", "scores", "scorepad"];
+const KINDS: SheetKind[] = ["rules", "scores", "scorepad", "compare"];
 const LANGS = [
   { code: "en", label: "English" },
   { code: "ja", label: "日本語" },
