@@ -23,6 +23,7 @@ pub(crate) mod guard;
 mod health;
 mod records;
 mod replay;
+mod scoresheets;
 mod sheets;
 
 /// The largest request body accepted.
@@ -48,6 +49,11 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/record", get(records::record))
         .route("/api/tables/{id}/replay", get(records::replay))
         .route("/api/tables/{id}/sheet", get(sheets::table))
+        .route("/api/scoresheets", post(scoresheets::create))
+        .route("/api/scoresheets/{id}", get(scoresheets::read))
+        .route("/api/scoresheets/{id}/deals", post(scoresheets::add_deal))
+        .route("/api/scoresheets/{id}/undo", post(scoresheets::undo))
+        .route("/api/scoresheets/{id}/events", get(scoresheets::events))
         .route("/api/i18n/{lang}", get(i18n))
         .route("/api/time", get(time))
         .route("/healthz", get(health::healthz))

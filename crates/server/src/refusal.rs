@@ -219,6 +219,45 @@ reasons! {
     NoPreset { id: String } = "no-preset",
     /// No such page.
     NoPage { path: String } = "no-page",
+    /// No such score sheet.
+    NoScoresheet { id: String } = "no-scoresheet",
+    /// A key that opens neither the writing nor the view of a score sheet.
+    ScoresheetKey = "scoresheet-key",
+    /// A change asked with a score sheet's view key.
+    ScoresheetViewOnly = "scoresheet-view-only",
+    /// Player names that are not one per seat.
+    ScoresheetPlayers { count: String, given: String } = "scoresheet-players",
+    /// A player name given twice.
+    ScoresheetNameTwice { name: String } = "scoresheet-name-twice",
+    /// A deal's `tricks` or `points` that are not one whole number per player.
+    ScoresheetNumbers { field: String, count: String } = "scoresheet-numbers",
+    /// Tricks that do not add up to the deal's.
+    ScoresheetTricksTotal { given: String, expected: String } = "scoresheet-tricks-total",
+    /// Card points that do not add up to the deal's.
+    ScoresheetPointsTotal { given: String, expected: String } = "scoresheet-points-total",
+    /// Card points for a player who took no trick.
+    ScoresheetPointsWithoutTrick { player: String, points: String } = "scoresheet-points-without-trick",
+    /// A Lot in a game that has none.
+    ScoresheetNoLot = "scoresheet-no-lot",
+    /// A Lot that is not its declaring seats and the one that won every trick, if any.
+    ScoresheetLot { last: String } = "scoresheet-lot",
+    /// A Lot won by a player who did not declare it.
+    ScoresheetWinner { player: String } = "scoresheet-winner",
+    /// A three-way tie without the tied player who drew the highest card.
+    ScoresheetDraw { players: String } = "scoresheet-draw",
+    /// A deal added after the game has ended.
+    ScoresheetOver = "scoresheet-over",
+    /// A sheet holding as many deals as it keeps.
+    ScoresheetFull { max: String } = "scoresheet-full",
+    /// An undo on a sheet without deals.
+    ScoresheetNothingToUndo = "scoresheet-nothing-to-undo",
+    /// An undo of a deal that is not on the sheet.
+    ScoresheetNoDeal { number: String, count: String } = "scoresheet-no-deal",
+    /// An undo after which the game would end before the deals that follow (`ends`: the
+    /// deals it would then take, `count`: the deals on the sheet).
+    ScoresheetUndoEnds { number: String, ends: String, count: String } = "scoresheet-undo-ends",
+    /// A change that crossed another one.
+    ScoresheetChanged = "scoresheet-changed",
     /// A path that does not take this method.
     MethodNotAllowed { path: String, method: String } = "method-not-allowed",
     /// A request refused before the server's own code saw it (`detail`: the first line of

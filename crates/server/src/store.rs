@@ -97,6 +97,47 @@ pub trait Store: Send + Sync + 'static {
         Box::pin(async {})
     }
 
+    /// Creates a scorekeeper's sheet (`body`: its JSON) at version 0. Fails if the id
+    /// exists. A store that cannot keep sheets refuses.
+    fn create_scoresheet<'a>(
+        &'a self,
+        id: &'a str,
+        created: i64,
+        body: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        let _ = (created, body);
+        Box::pin(async move {
+            Err(StoreError(format!(
+                "score sheet {id}: this store cannot keep score sheets"
+            )))
+        })
+    }
+
+    /// A scorekeeper's sheet and its version, if there is one.
+    fn scoresheet<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<(String, i64)>, StoreError>> {
+        let _ = id;
+        Box::pin(async { Ok(None) })
+    }
+
+    /// Replaces a sheet's JSON if it is still at `version`, which then goes up by one;
+    /// `false` (nothing written) if it was changed meanwhile.
+    fn update_scoresheet<'a>(
+        &'a self,
+        id: &'a str,
+        version: i64,
+        body: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        let _ = (version, body);
+        Box::pin(async move {
+            Err(StoreError(format!(
+                "score sheet {id}: this store cannot keep score sheets"
+            )))
+        })
+    }
+
     /// Marks a table that was never started as expired at `at` (seconds since the Unix
     /// epoch): its log stays, but [`Store::load_all`] no longer returns it. A store that
     /// cannot keep the mark refuses, and the table stays live.
@@ -188,8 +229,10 @@ async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
     }
 }
 
-const SCHEMA: [&str; 4] = [
+const SCHEMA: [&str; 5] = [
     "CREATE TABLE IF NOT EXISTS torite_tables (id TEXT PRIMARY KEY, created BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS torite_scoresheets (id TEXT PRIMARY KEY, created BIGINT NOT NULL, \
+     version BIGINT NOT NULL, body TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS torite_events (table_id TEXT NOT NULL, seq BIGINT NOT NULL, \
      body TEXT NOT NULL, PRIMARY KEY (table_id, seq))",
     "CREATE TABLE IF NOT EXISTS torite_records (table_id TEXT PRIMARY KEY, body TEXT NOT NULL)",
@@ -564,6 +607,54 @@ impl Store for SqlStore {
                 sqlx::query(q).bind(id).bind(at).execute(pool).await?;
             });
             Ok(())
+        })
+    }
+
+    fn create_scoresheet<'a>(
+        &'a self,
+        id: &'a str,
+        created: i64,
+        body: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let q = "INSERT INTO torite_scoresheets (id, created, version, body) \
+                     VALUES ($1, $2, 0, $3)";
+            on_pool!(self, pool => {
+                sqlx::query(q).bind(id).bind(created).bind(body).execute(pool).await?;
+            });
+            Ok(())
+        })
+    }
+
+    fn scoresheet<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<(String, i64)>, StoreError>> {
+        Box::pin(async move {
+            let q = "SELECT body, version FROM torite_scoresheets WHERE id = $1";
+            let row = on_pool!(self, pool => {
+                sqlx::query(q).bind(id).fetch_optional(pool).await?
+                    .map(|r| Ok::<_, sqlx::Error>((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
+                    .transpose()?
+            });
+            Ok(row)
+        })
+    }
+
+    fn update_scoresheet<'a>(
+        &'a self,
+        id: &'a str,
+        version: i64,
+        body: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let q = "UPDATE torite_scoresheets SET body = $1, version = version + 1 \
+                     WHERE id = $2 AND version = $3";
+            let done = on_pool!(self, pool => {
+                sqlx::query(q).bind(body).bind(id).bind(version).execute(pool).await?
+                    .rows_affected()
+            });
+            Ok(done == 1)
         })
     }
 

@@ -12,6 +12,7 @@ use torite_server::client::{Session, request};
 mod common;
 mod http;
 mod tables;
+mod scoresheets;
 mod undo;
 use common::{Server, get, post};
 
