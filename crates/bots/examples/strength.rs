@@ -198,6 +198,7 @@ fn load(file: &std::path::Path) -> Option<BotResult> {
         win_rate: None,
         win_ci95: None,
         decision_ms,
+        // The cache keeps the mean time only.
         decision_max_ms: f64::NAN,
         unit_scores,
     })
