@@ -756,6 +756,9 @@ for (const [preset, players] of [["mini-misere-3", 3], ["mini-misere-4", 4], ["m
     await page.locator(".hand .card").first().waitFor();
     const seats = await page.locator(".table-area > .seat-box").count();
     if (seats !== players) throw new Error(`${seats} seats round the table`);
+    // Bots seated by their algorithm's id are called by what they are, in words.
+    const titles = await page.locator(".table-area .seat-title").allInnerTexts();
+    if (titles.some((x) => /heuristic/.test(x)) || !titles.some((x) => x.includes("Rule of thumb"))) throw new Error(`the seats are called ${JSON.stringify(titles)}`);
     // The reader's seat is at the bottom.
     const lowest = await page.evaluate(() => {
       const boxes = [...document.querySelectorAll(".table-area > .seat-box")];
@@ -1015,6 +1018,7 @@ await test("three players: the joker played last is said to win with a button in
   await shots(page, "joker-replay");
 });
 
+await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });

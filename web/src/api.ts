@@ -174,6 +174,17 @@ export interface BotLevel {
   description: string;
 }
 
+/**
+ * A bot's name for people, from its spec as the server gives it (`club`, `heuristic`,
+ * `ismcts:2000`): a level's name, or what the algorithm is in words; never the spec itself.
+ */
+export function botName(spec: string, levels: BotLevel[]): string {
+  const level = levels.find((l) => l.id === spec);
+  if (level) return level.name;
+  const algorithm = spec.split(":")[0];
+  return has(`web-bot-${algorithm}`) ? t(`web-bot-${algorithm}`) : t("web-bot");
+}
+
 /** The level a bot control offers first. */
 export const DEFAULT_LEVEL = "club";
 

@@ -2,7 +2,7 @@
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
 import {
-  ApiError, DEFAULT_LEVEL, api, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
+  ApiError, DEFAULT_LEVEL, api, botName, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
   type BotLevel, type Preset, type TableSummary,
 } from "./api";
 import { cardSound, markTurn, setSound, soundOn } from "./attention";
@@ -521,7 +521,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     const seats = state?.table.seats ?? [];
     // A bot of a named level is called by the level's name in the reader's language.
     const shownName = (x: { kind: string; bot?: string | null; name: string } | undefined) =>
-      x?.kind === "bot" ? bots.find((b) => b.id === x.bot)?.name ?? x.name : x?.name;
+      x?.kind === "bot" ? botName(x.bot ?? x.name, bots) : x?.name;
     const given = shownName(seats[s]);
     // A name that several seats share (bots of one kind) gets its seat number, as in the history.
     const shared = !!given && seats.filter((x) => shownName(x) === given).length > 1;
