@@ -1,12 +1,11 @@
 //! `torite analyse`: a recorded game reviewed decision by decision, from each seat's own view
-//! (the method is [`torite_bots::analysis`]'s; the JSON form is documented in
-//! `docs/ANALYSIS.md`).
+//! (the method is [`torite_bots::analysis`]'s; the JSON form, documented in `docs/ANALYSIS.md`,
+//! is [`torite_server::analysis::to_json`], which the server's analyses share).
 
 use std::fmt::Write;
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{Value, json};
 use torite_bots::analysis::{
     self, Analysis, BLUNDER, Decision, INACCURACY, MISTAKE, SeatDeal, Settings, Verdict,
 };
@@ -105,92 +104,12 @@ pub fn run(args: &Args) -> Result<String, Failure> {
     let result = analysis::analyse(&record, seats, only, settings, &|| bar.inc(1));
     bar.finish_and_clear();
     if args.json {
-        Ok(torite_core::to_pretty_json(&to_json(
-            &result, &record, settings,
-        )))
+        Ok(torite_core::to_pretty_json(
+            &torite_server::analysis::to_json(&result, &record, settings),
+        ))
     } else {
         Ok(render(&result, &record, seats, settings, &args.catalog))
     }
-}
-
-/// A value rounded to four decimals, for the JSON.
-fn round(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
-}
-
-/// The analysis as the JSON of `docs/ANALYSIS.md`.
-#[must_use]
-pub fn to_json(result: &Analysis, record: &Record, settings: Settings) -> Value {
-    let range = analysis::score_range(&record.ruleset);
-    let decisions: Vec<Value> = result.decisions.iter().map(decision_json).collect();
-    let seats: Vec<Value> = result.seats.iter().map(seat_json).collect();
-    json!({
-        "ruleset": record.ruleset.id(),
-        "worlds": settings.worlds,
-        "seed": settings.seed,
-        "thresholds": {
-            "inaccuracy": round(INACCURACY * range),
-            "mistake": round(MISTAKE * range),
-            "blunder": round(BLUNDER * range),
-        },
-        "decisions": decisions,
-        "seats": seats,
-    })
-}
-
-fn decision_json(d: &Decision) -> Value {
-    let actions: Vec<Value> = d
-        .actions
-        .iter()
-        .map(|a| {
-            json!({
-                "action": a.action.to_string(),
-                "value": round(a.value),
-                "stderr": round(a.stderr),
-            })
-        })
-        .collect();
-    let exact = d.exact.as_ref().map(|values| {
-        let list: Vec<Value> = values
-            .iter()
-            .map(|(a, v)| json!({"action": a.to_string(), "value": round(*v)}))
-            .collect();
-        let best = values.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
-        json!({
-            "actions": list,
-            "chosen": d.exact_of(d.chosen).map(round),
-            "best": round(best),
-        })
-    });
-    json!({
-        "deal": d.deal,
-        "index": d.index,
-        "trick": d.trick,
-        "seat": d.seat,
-        "chosen": d.chosen.to_string(),
-        "best": d.best.to_string(),
-        "loss": round(d.loss),
-        "loss_stderr": round(d.loss_stderr),
-        "verdict": d.verdict.name(),
-        "method": d.method.name(),
-        "worlds": d.worlds,
-        "actions": actions,
-        "exact": exact,
-    })
-}
-
-fn seat_json(s: &SeatDeal) -> Value {
-    json!({
-        "deal": s.deal,
-        "seat": s.seat,
-        "decisions": s.decisions,
-        "loss": round(s.loss),
-        "inaccuracies": s.verdicts[Verdict::Inaccuracy as usize],
-        "mistakes": s.verdicts[Verdict::Mistake as usize],
-        "blunders": s.verdicts[Verdict::Blunder as usize],
-        "score": s.score.map(round),
-        "double_dummy": s.double_dummy.map(round),
-    })
 }
 
 /// Decimals shown for values under `rules`: one where deal scores run to ten points or more,

@@ -21,7 +21,7 @@ use crate::refusal::{Refusal, RefusalKind, Why, shown};
 mod bots;
 pub(crate) mod guard;
 mod health;
-mod records;
+pub(crate) mod records;
 mod replay;
 mod scoresheets;
 mod sheets;
@@ -52,6 +52,10 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/scoresheets", post(scoresheets::create))
         .route("/api/scoresheets/{id}", get(scoresheets::read))
         .route("/api/scoresheets/{id}/deals", post(scoresheets::add_deal))
+        .route(
+            "/api/tables/{id}/analysis",
+            get(crate::analysis::get).post(crate::analysis::post),
+        )
         .route("/api/scoresheets/{id}/undo", post(scoresheets::undo))
         .route("/api/scoresheets/{id}/events", get(scoresheets::events))
         .route("/api/i18n/{lang}", get(i18n))
@@ -79,7 +83,7 @@ async fn not_found(uri: axum::http::Uri) -> Refusal {
 
 /// A request body: a JSON object sent as `Content-Type: application/json` (else 415), at most
 /// [`MAX_BODY`] bytes (else 413).
-pub(crate) struct JsonBody(Value);
+pub(crate) struct JsonBody(pub(crate) Value);
 
 impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = Refusal;

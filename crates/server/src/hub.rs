@@ -172,6 +172,8 @@ pub struct Hub {
     /// Turns true when the server begins to shut down ([`Hub::begin_close`]); every socket
     /// holds a receiver, and [`Hub::close`] waits until all are dropped.
     closing: tokio::sync::watch::Sender<bool>,
+    /// The post-game analyses under way.
+    analyses: crate::analysis::Jobs,
 }
 
 impl std::fmt::Debug for dyn Store {
@@ -270,6 +272,7 @@ impl Hub {
             store,
             config,
             closing: tokio::sync::watch::Sender::new(false),
+            analyses: crate::analysis::Jobs::default(),
         }))
     }
 
@@ -505,6 +508,11 @@ impl Hub {
     #[must_use]
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// The post-game analyses under way.
+    pub(crate) fn analyses(&self) -> &crate::analysis::Jobs {
+        &self.analyses
     }
 }
 

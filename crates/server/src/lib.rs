@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod actor;
+pub mod analysis;
 mod ask;
 pub mod assets;
 #[cfg(feature = "loadtest")]

@@ -193,6 +193,18 @@ reasons! {
     RecordNotYet { id: String } = "record-not-yet",
     /// A replay asked for before the game is over.
     ReplayNotYet { id: String } = "replay-not-yet",
+    /// An analysis asked for before the game is over.
+    AnalysisNotYet { id: String } = "analysis-not-yet",
+    /// An analysis's seat that is not a seat of the game.
+    AnalysisSeat { value: String, max: String } = "analysis-seat",
+    /// An analysis's budget out of range.
+    AnalysisWorlds { value: String, max: String } = "analysis-worlds",
+    /// As many analyses running and waiting as the server takes.
+    AnalysisBusy { max: String } = "analysis-busy",
+    /// An analysis never asked for.
+    AnalysisNotAsked { id: String } = "analysis-not-asked",
+    /// An analysis of seats without a single decision.
+    AnalysisNoDecision = "analysis-no-decision",
     /// The store failed; nothing changed (`detail` in English).
     Storage { detail: String } = "storage",
     /// Something failed inside the server (`detail` in English).

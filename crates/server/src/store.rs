@@ -138,6 +138,33 @@ pub trait Store: Send + Sync + 'static {
         })
     }
 
+    /// A kept analysis of a finished game (`docs/ANALYSIS.md` JSON) under `selection` (its
+    /// seats and budget), if there is one. A store that cannot keep analyses has none.
+    fn analysis<'a>(
+        &'a self,
+        id: &'a str,
+        selection: &'a str,
+    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+        let _ = (id, selection);
+        Box::pin(async { Ok(None) })
+    }
+
+    /// Keeps a finished game's analysis under `selection`, replacing any earlier one. A store
+    /// that cannot keep analyses refuses (the server then keeps a few in memory).
+    fn save_analysis<'a>(
+        &'a self,
+        id: &'a str,
+        selection: &'a str,
+        body: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        let _ = (selection, body);
+        Box::pin(async move {
+            Err(StoreError(format!(
+                "table {id}: this store cannot keep analyses"
+            )))
+        })
+    }
+
     /// Marks a table that was never started as expired at `at` (seconds since the Unix
     /// epoch): its log stays, but [`Store::load_all`] no longer returns it. A store that
     /// cannot keep the mark refuses, and the table stays live.
@@ -239,6 +266,11 @@ const SCHEMA: [&str; 5] = [
     "CREATE TABLE IF NOT EXISTS torite_expired (table_id TEXT PRIMARY KEY, expired BIGINT NOT NULL)",
 ];
 
+/// The analyses' table, created after [`SCHEMA`]: each finished game's analyses by seat
+/// selection and budget.
+const ANALYSIS_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS torite_analyses (table_id TEXT NOT NULL, \
+     selection TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (table_id, selection))";
+
 macro_rules! on_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match $store {
@@ -290,7 +322,7 @@ impl SqlStore {
             tokio::spawn(write_batches(pool.clone(), rx));
             SqlStore::Sqlite { pool, writer }
         };
-        for statement in SCHEMA {
+        for statement in SCHEMA.into_iter().chain([ANALYSIS_SCHEMA]) {
             on_pool!(&store, pool => {
                 sqlx::query(statement).execute(pool).await?;
             });
@@ -431,6 +463,11 @@ impl SqlStore {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             for t in tables {
+                // A replaced game's analyses are of the game it replaces.
+                sqlx::query("DELETE FROM torite_analyses WHERE table_id = $1")
+                    .bind(&t.id)
+                    .execute(&mut *tx)
+                    .await?;
                 for (table, column) in TABLES {
                     if replace {
                         let q = format!("DELETE FROM {table} WHERE {column} = $1");
@@ -655,6 +692,37 @@ impl Store for SqlStore {
                     .rows_affected()
             });
             Ok(done == 1)
+        })
+    }
+
+    fn analysis<'a>(
+        &'a self,
+        id: &'a str,
+        selection: &'a str,
+    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            let q = "SELECT body FROM torite_analyses WHERE table_id = $1 AND selection = $2";
+            let row = on_pool!(self, pool => {
+                sqlx::query(q).bind(id).bind(selection).fetch_optional(pool).await?
+                    .map(|r| r.try_get::<String, _>(0)).transpose()?
+            });
+            Ok(row)
+        })
+    }
+
+    fn save_analysis<'a>(
+        &'a self,
+        id: &'a str,
+        selection: &'a str,
+        body: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let q = "INSERT INTO torite_analyses (table_id, selection, body) VALUES ($1, $2, $3) \
+                     ON CONFLICT (table_id, selection) DO UPDATE SET body = excluded.body";
+            on_pool!(self, pool => {
+                sqlx::query(q).bind(id).bind(selection).bind(body).execute(pool).await?;
+            });
+            Ok(())
         })
     }
 

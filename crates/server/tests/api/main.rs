@@ -13,6 +13,7 @@ mod common;
 mod http;
 mod tables;
 mod scoresheets;
+mod analysis;
 mod undo;
 use common::{Server, get, post};
 

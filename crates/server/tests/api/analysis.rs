@@ -1,0 +1,151 @@
+//! The post-game analysis (`POST`/`GET /api/tables/{id}/analysis`): only of a finished game,
+//! the same as `torite analyse` with the table's seed, kept across a restart, and bounded.
+
+use super::*;
+
+/// Plays a one-deal game with heuristic bots to its end; returns the table id.
+async fn finished_game(addr: SocketAddr) -> String {
+    let (id, token) = bot_table(
+        addr,
+        json!({"base": "mini-misere-4", "deals": 1}),
+        "heuristic",
+    )
+    .await;
+    let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
+    let mut step = 5;
+    play_until(&mut seat, |s| s["finished"] == true, &mut step).await;
+    seat.close().await;
+    id
+}
+
+/// Polls `GET` until the analysis is done; every answer before is a 202 with its progress.
+async fn wait_for(addr: SocketAddr, path: &str) -> Value {
+    for _ in 0..1200 {
+        let (status, body) = get(addr, path).await;
+        if status == 200 {
+            return body;
+        }
+        assert_eq!(status, 202, "{body}");
+        assert!(
+            matches!(body["status"].as_str(), Some("queued" | "running")),
+            "{body}"
+        );
+        assert!(body["done"].as_u64().unwrap() <= body["total"].as_u64().unwrap());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the analysis at {path} did not finish");
+}
+
+/// What `torite analyse --seat S --budget W --seed SEED --json` prints for the record.
+fn expected(record: &Value, seats: &[usize], worlds: u32, seed: u64) -> Value {
+    let (record, _) = torite_core::record::read(record).unwrap();
+    let settings = torite_bots::analysis::Settings { worlds, seed };
+    let seats: torite_core::SeatSet = seats.iter().copied().collect();
+    let result = torite_bots::analysis::analyse(&record, seats, None, settings, &|| {});
+    torite_server::analysis::to_json(&result, &record, settings)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_as_torite_analyse_does_and_kept_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite:{}", dir.path().join("torite.db").display());
+    let server = Server::start(&db, Config::instant());
+    let addr = server.addr;
+
+    // A game not yet over is refused, and so is its analysis's status.
+    let (status, open) = post(addr, "/api/tables", json!({"name": "Aki"})).await;
+    assert_eq!(status, 201);
+    let open = open["id"].as_str().unwrap();
+    let (status, body) = post(addr, &format!("/api/tables/{open}/analysis"), json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "analysis-not-yet");
+    let (status, body) = get(addr, &format!("/api/tables/{open}/analysis")).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "analysis-not-yet");
+    let (status, body) = post(addr, "/api/tables/nope/analysis", json!({})).await;
+    assert_eq!(status, 404, "{body}");
+
+    let id = finished_game(addr).await;
+    let path = format!("/api/tables/{id}/analysis");
+    // Bad selections.
+    for (bad, code) in [
+        (json!({"seat": 4}), "analysis-seat"),
+        (json!({"seat": "north"}), "analysis-seat"),
+        (json!({"worlds": 0}), "analysis-worlds"),
+        (json!({"worlds": 100_000}), "analysis-worlds"),
+    ] {
+        let (status, body) = post(addr, &path, bad.clone()).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert_eq!(body["code"], code, "{bad}: {body}");
+    }
+    let (status, body) = get(addr, &format!("{path}?seat=1&worlds=8")).await;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(body["code"], "analysis-not-asked");
+    let (status, body) = get(addr, &format!("{path}?colour=red")).await;
+    assert_eq!(status, 400, "{body}");
+
+    let (status, started) = post(addr, &path, json!({"seat": 1, "worlds": 8})).await;
+    assert_eq!(status, 202, "{started}");
+    assert_eq!(started["seat"], 1);
+    assert_eq!(started["worlds"], 8);
+    assert!(started["total"].as_u64().unwrap() > 0, "{started}");
+    let analysis = wait_for(addr, &format!("{path}?seat=1&worlds=8")).await;
+    let (_, record) = get(addr, &format!("/api/tables/{id}/record")).await;
+    let seed = torite_server::analysis::seed_of(&id);
+    assert_eq!(analysis["seed"], seed);
+    assert_eq!(analysis, expected(&record, &[1], 8, seed));
+    assert!(
+        analysis["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["seat"] == 1)
+    );
+    // Asked again, it is answered at once.
+    let (status, again) = post(addr, &path, json!({"seat": 1, "worlds": 8})).await;
+    assert_eq!(status, 200);
+    assert_eq!(again, analysis);
+
+    // Every seat, at the default budget's selection key "all".
+    let (status, _) = post(addr, &path, json!({"seat": "all", "worlds": 4})).await;
+    assert_eq!(status, 202);
+    let all = wait_for(addr, &format!("{path}?seat=all&worlds=4")).await;
+    assert_eq!(all, expected(&record, &[0, 1, 2, 3], 4, seed));
+
+    // After a restart the analyses are read from the store: a GET (which never starts one)
+    // finds them.
+    server.kill();
+    let server = Server::start(&db, Config::instant());
+    let (status, kept) = get(server.addr, &format!("{path}?seat=1&worlds=8")).await;
+    assert_eq!(status, 200, "{kept}");
+    assert_eq!(kept, analysis);
+    let (status, kept) = get(server.addr, &format!("{path}?worlds=4")).await;
+    assert_eq!(status, 200, "{kept}");
+    assert_eq!(kept, all);
+    server.kill();
+}
+
+/// One analysis runs at a time and four more may wait; the next is refused with a 503.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyses_beyond_the_queue_are_refused() {
+    let server = memory();
+    let addr = server.addr;
+    let id = finished_game(addr).await;
+    let path = format!("/api/tables/{id}/analysis");
+    let mut answers = Vec::new();
+    // The first (every seat at the full budget) runs long enough for the others to wait.
+    for worlds in [256, 1, 2, 3, 4, 5] {
+        answers.push(post(addr, &path, json!({"worlds": worlds})).await);
+    }
+    for (status, body) in &answers[..5] {
+        assert_eq!(*status, 202, "{body}");
+    }
+    assert_eq!(answers[1].1["status"], "queued", "{}", answers[1].1);
+    let (status, body) = &answers[5];
+    assert_eq!(*status, 503, "{body}");
+    assert_eq!(body["code"], "analysis-busy");
+    // Asking for one already waiting is not a new one.
+    let (status, body) = post(addr, &path, json!({"worlds": 1})).await;
+    assert_eq!(status, 202, "{body}");
+    server.kill();
+}
