@@ -1019,6 +1019,7 @@ await test("three players: the joker played last is said to win with a button in
 });
 
 await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
+await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { renderHistory, renderReplay } from "./history";
 import { lang, loadLang, preferredLang, preloadLang, t, type Lang } from "./i18n";
 import { renderLobby } from "./lobby";
 import { renderRules } from "./rules";
+import { renderScore, renderScoreNew } from "./score";
 import { renderTable } from "./table";
 
 const app = document.getElementById("app")!;
@@ -28,6 +29,7 @@ function renderHeader(): void {
   clear(
     header,
     h("a", { href: "/", class: "brand", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, t("app-title")),
+    h("a", { href: "/score/new", class: "keep-score", onclick: (e: Event) => { e.preventDefault(); go("/score/new"); } }, t("web-score-keep")),
     h("button", {
       type: "button",
       class: "lang small",
@@ -57,6 +59,7 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const table = path.match(/^\/t\/([0-9a-f]+)(?:\/(rules|history|replay))?\/?$/);
   const preset = path.match(/^\/rules\/([a-z0-9-]+)\/?$/);
+  const score = path.match(/^\/score\/(new|[0-9a-f]+)(\/view)?\/?$/);
   document.title = table ? `torite — ${table[1]}` : "torite";
   // Each page draws into its own element, so a page still loading when another is asked
   // for draws nowhere visible.
@@ -72,6 +75,10 @@ async function route(): Promise<void> {
       done = await renderHistory(view, table[1], go);
     } else if (table && table[2] === "replay") {
       done = await renderReplay(view, table[1], go);
+    } else if (score && score[1] === "new") {
+      done = await renderScoreNew(view, go);
+    } else if (score) {
+      done = await renderScore(view, score[1], Boolean(score[2]), go);
     } else if (preset) {
       done = await renderRules(view, { preset: preset[1] }, go);
     } else {
