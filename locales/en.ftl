@@ -536,6 +536,7 @@ web-filter-playing = Playing ({ $count })
 web-filter-finished = Finished ({ $count })
 web-page = Page { $page } of { $pages }
 web-page-prev = Previous
+web-conn-restarting = The server is restarting: reconnecting in { $seconds } s. Play waits until it is back.
 web-page-next = Next
 web-replaced = Your seat was given to a bot while you were away
 web-replaced-help = The game goes on with a bot in your seat. You can still watch it.

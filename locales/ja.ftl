@@ -521,6 +521,7 @@ web-undo-decline = 断る
 web-undo-waiting = { $seats }が取り消しを認めるのを待っています。
 web-undo-withdraw = 取り下げる
 web-filter-all = すべて（{ $count }）
+web-conn-restarting = サーバーを再起動しています。{ $seconds }秒後に再接続します。つながるまでプレイはできません。
 web-filter-open = 空席あり（{ $count }）
 web-filter-playing = 対局中（{ $count }）
 web-filter-finished = 終了（{ $count }）

@@ -50,12 +50,12 @@ async function startServer() {
 }
 
 /** Kills the server as a crash would (SIGKILL) and waits until it has gone. */
-async function stopServer() {
+async function stopServer(signal = "SIGKILL") {
   const child = server;
   server = null;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise((r) => child.once("exit", r));
-  child.kill("SIGKILL");
+  child.kill(signal);
   await gone;
 }
 
@@ -584,6 +584,13 @@ await test("while the server is down the table says so and play waits, then resu
   await page.locator(".table-view[data-live='1']").waitFor({ timeout: 20000 });
   if (await banner.count()) throw new Error("the banner stays once the connection is back");
   await page.locator(".seat-box.me .seat-kind.online").waitFor();
+  // Stopped as a service is (SIGTERM): the server closes the socket saying it is going away,
+  // and the page says the server is restarting.
+  await stopServer("SIGTERM");
+  await page.waitForFunction(() => /The server is restarting: reconnecting in \d+ s/.test(document.querySelector(".conn-banner")?.textContent ?? ""), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`after SIGTERM the banner says ${JSON.stringify(await banner.innerText().catch(() => null))}`); });
+  await startServer();
+  await page.locator(".table-view[data-live='1']").waitFor({ timeout: 20000 });
   // The browser itself goes offline: the socket is let go at once, and taken again when back.
   await context.setOffline(true);
   await page.locator(".conn-banner[data-conn=offline]").waitFor({ timeout: 5000 });
@@ -1018,7 +1025,6 @@ await test("three players: the joker played last is said to win with a button in
   await shots(page, "joker-replay");
 });
 
-await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
 await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
 await browser.close();
 await stopServer();

@@ -117,6 +117,15 @@ function absentText(ms: number): string {
   return t("web-absent-hours", { hours: Math.floor(seconds / 3600) });
 }
 
+/**
+ * The table's invite link: at the address the server is known by when it says so
+ * (`<meta name="torite-public-url">`, from `torite serve --public-url`), else this page's.
+ */
+export function inviteLink(): string {
+  const publicUrl = document.querySelector<HTMLMetaElement>('meta[name="torite-public-url"]')?.content;
+  return (publicUrl ? publicUrl.replace(/\/+$/, "") : location.origin) + location.pathname;
+}
+
 /** The wait before reconnecting after `attempts` failures: 1, 2, 4, 8, then 15 s, ±20%. */
 export function backoff(attempts: number): number {
   const base = Math.min(15000, 1000 * 2 ** Math.max(0, Math.min(attempts - 1, 4)));
@@ -180,6 +189,9 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   let conn: Conn = "connecting";
   let fresh = false;
   let attempts = 0;
+  // The server closed the socket because it is shutting down (close code 1001): it is being
+  // restarted, so the wait is short and the banner says so.
+  let restarting = false;
   let retryAt = 0;
   let retryTimer = 0;
   let lastHeard = 0;
@@ -340,9 +352,11 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         showError(refusalText(msg.code, msg.args) ?? String(msg.message ?? ""));
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
+      restarting = ev.code === 1001;
+      if (restarting) attempts = 0;
       void lost(opened, token);
     };
     render();
@@ -739,7 +753,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       setText(el, t("web-replace-in", { seconds: Math.max(0, left) }));
     });
     root.querySelectorAll<HTMLElement>("[data-retry-at]").forEach((el) => {
-      setText(el, t("web-conn-retry", { seconds: Math.max(0, Math.ceil((Number(el.dataset.retryAt) - Date.now()) / 1000)) }));
+      setText(el, t(restarting ? "web-conn-restarting" : "web-conn-retry", { seconds: Math.max(0, Math.ceil((Number(el.dataset.retryAt) - Date.now()) / 1000)) }));
     });
     // An absent person's seat may be given to a bot now: show the button.
     if (due) render();
@@ -917,7 +931,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           h("a", { href: "/", class: "back", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")),
           h("h2", {}, name),
           navLink(`/t/${id}/rules`, go, { class: "button small rules-link" }, t("web-rules")),
-          h("button", { type: "button", class: "small invite", onclick: () => { navigator.clipboard?.writeText(location.href).catch(() => undefined); showNote(location.href); } }, t("web-invite")),
+          h("button", { type: "button", class: "small invite", onclick: () => { const link = inviteLink(); navigator.clipboard?.writeText(link).catch(() => undefined); showNote(link); } }, t("web-invite")),
           h("button", {
             type: "button", class: "small sound", "aria-pressed": soundOn() ? "true" : "false", title: t("web-sound-help"),
             onclick: () => {
