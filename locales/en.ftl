@@ -492,6 +492,35 @@ web-replay-deal = Replay deal { $number }
 web-replay-dealt = The cards are dealt.
 web-replay-position = Deal { $deal } of { $deals } · action { $step } of { $steps }
 web-replay-keys = Keys: ← → one action, ↑ ↓ (or Shift + ← →) one trick, Home / End the first and the last.
+web-analysis = Analysis
+web-analyse = Analyse
+web-analysis-who = Whose decisions
+web-analysis-all = Every player
+web-analysis-intro = Each decision is valued from what the player could know at that moment (their own hand and what had been played), as the expected points of the deal for that player.
+web-analysis-queued = Waiting for the analyses before this one…
+web-analysis-running = Analysing… { $done } of { $total } decisions
+web-analysis-done = Analysed, { $worlds } possible deals a decision.
+web-analysis-summary = { $name }: { $mistakes ->
+        [one] 1 mistake
+       *[other] { $mistakes } mistakes
+    }{ $blunders ->
+        [0] {""}
+        [one] , 1 blunder
+       *[other] , { $blunders } blunders
+    }{ $inaccuracies ->
+        [0] {""}
+        [one] , 1 inaccuracy
+       *[other] , { $inaccuracies } inaccuracies
+    }, { $loss } points in deal { $deal }
+web-analysis-in-replay = See every decision in the replay
+web-analysis-legend = Points lost against the best choice; a loss from { $mistake } points is a mistake, from { $blunder } a blunder.
+web-analysis-none = No choice here: this turn had a single legal action, or is not of the players analysed.
+web-analysis-value = { $action }: { $value } expected points (± { $stderr })
+web-analysis-decision = { $name } played { $chosen } ({ $value }); best was { $best } ({ $bestValue }), { $loss } points lost: { $verdict }
+web-analysis-decision-best = { $name } played { $chosen } ({ $value }): { $verdict }
+web-analysis-exact = With every hand known: { $chosen } (best { $best }).
+web-analysis-exact-unsolved = With every hand known: too large to solve.
+web-analysis-key = The bar under each legal card is its expected points for the player to act: ● the card played, ★ the best.
 web-first = First
 web-prev-trick = Previous trick
 web-prev-card = Previous action

@@ -482,6 +482,30 @@ web-replay-deal = 第{ $number }ディールをリプレイ
 web-replay-dealt = カードが配られました。
 web-replay-position = ディール { $deal }/{ $deals } · { $step }/{ $steps }手目
 web-replay-keys = キー操作: ← → で1手ずつ、↑ ↓（または Shift + ← →）で1トリックずつ、Home / End で最初と最後へ。
+web-analysis = 分析
+web-analyse = 分析する
+web-analysis-who = 誰の判断か
+web-analysis-all = 全員
+web-analysis-intro = 各判断を、その時点でその人が知り得たこと（自分の手札とそれまでに出た札）から、そのディールでその人が得る点の期待値で評価します。
+web-analysis-queued = 先の分析が終わるのを待っています…
+web-analysis-running = 分析中… { $total } 件中 { $done } 件の判断
+web-analysis-done = 分析しました（判断ごとに { $worlds } 通りの配り）。
+web-analysis-summary = { $name }：悪手 { $mistakes } 回{ $blunders ->
+        [0] {""}
+       *[other] 、大悪手 { $blunders } 回
+    }{ $inaccuracies ->
+        [0] {""}
+       *[other] 、疑問手 { $inaccuracies } 回
+    }、第 { $deal } ディールで { $loss } 点
+web-analysis-in-replay = 再生で各判断を見る
+web-analysis-legend = 最善の選択と比べて失った点です。{ $mistake } 点からが悪手、{ $blunder } 点からが大悪手です。
+web-analysis-none = ここに選択はありません（合法手が一つだけか、分析した人の手番ではありません）。
+web-analysis-value = { $action }：期待値 { $value } 点（± { $stderr }）
+web-analysis-decision = { $name } は { $chosen }（{ $value }）を出しました。最善は { $best }（{ $bestValue }）で、{ $loss } 点の損：{ $verdict }
+web-analysis-decision-best = { $name } は { $chosen }（{ $value }）を出しました：{ $verdict }
+web-analysis-exact = 全員の手札が分かっていれば：{ $chosen }（最善 { $best }）。
+web-analysis-exact-unsolved = 全員の手札が分かっていれば：大きすぎて解けません。
+web-analysis-key = 合法な札の下の棒は、手番の人にとってのその札の期待値です。● 出した札、★ 最善の札。
 web-first = 最初へ
 web-prev-trick = 前のトリック
 web-prev-card = 1手戻る

@@ -1029,5 +1029,6 @@ await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out,
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });
+await (await import("./analysis.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, bin, tmp, join });
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

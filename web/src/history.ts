@@ -3,6 +3,7 @@
 // as dealt, card by card or trick by trick). The server replays the record with the rules and
 // says what each action did (the trick's winner, trump, the Lot, the scores): the browser only
 // counts the cards already played out of the hands.
+import { analysisPanel, replayAnalysis } from "./analysis";
 import { ApiError, api, presets, type Replay, type ReplayDeal, type ReplayStep } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
@@ -115,6 +116,7 @@ export async function renderHistory(root: HTMLElement, id: string, go: Go): Prom
           h("tbody", {}, rows),
           h("tfoot", {}, h("tr", {}, h("th", {}, t("total")), r.totals.map((x, s) => h("th", { class: r.winners.includes(s) ? "win" : "", "data-seat": s }, String(x))), h("th", { class: "rule" }, ""))))),
       r.held ? h("p", { class: "muted" }, t("held-points", { count: r.held })) : null,
+      analysisPanel(id, seatNames, go),
       h("p", { class: "muted" }, t("web-history-help", { count: n }))));
   return () => undefined;
 }
@@ -185,6 +187,7 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
   };
 
   const view = h("section", { class: "replay" });
+  const analysis = replayAnalysis(id, seatNames, () => render());
   const render = () => {
     const { deal: di, k } = positions[pos];
     const d: ReplayDeal = r.deals[di];
@@ -279,8 +282,10 @@ export async function renderReplay(root: HTMLElement, id: string, go: Go): Promi
       h("p", { class: "caption", "aria-live": "polite" }, last ? describe(last, firstCardIndex(last), seatName) : t("web-replay-dealt")),
       trick,
       h("div", { class: "seats replay-seats" }, [...Array(n).keys()].map(seatBox)),
+      analysis.panel,
       summary,
       h("p", { class: "muted keys" }, t("web-replay-keys")));
+    analysis.decorate(view, di, k);
   };
 
   const onKey = (e: KeyboardEvent) => {
