@@ -139,6 +139,23 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
     await expectTotals(page, [5, -1, -4], "deal 12 again");
   });
 
+  await test("scorekeeper: Molotow's three-way tie asks who drew the highest card, keeping the deal's answers", async (page) => {
+    await create(page, base, "molotow-jass", ["Aki", "Ben", "Chie", "Dan"]);
+    const tricks = [3, 2, 2, 2];
+    const points = [40, 39, 39, 39];
+    for (let i = 0; i < 4; i++) await page.locator(`[name=tricks-${i}]`).fill(String(tricks[i]));
+    for (let i = 0; i < 3; i++) await page.locator(`[name=points-${i}]`).fill(String(points[i]));
+    await page.locator("button.add-deal").click();
+    await page.locator(".score-error", { hasText: "Ben, Chie, Dan tie: say which of them drew the highest card" }).waitFor({ timeout: 5000 });
+    if (await page.locator("[name=points-3]").inputValue() !== "39") throw new Error("the deal's answers were lost");
+    await page.locator("[name=draw]").selectOption({ label: "Chie" });
+    await page.locator("button.add-deal").click();
+    await page.waitForFunction(() => document.querySelectorAll(".score-deal").length === 1, null, { timeout: 5000 });
+    // The fourth +1, the tied seat that drew highest −1, the others 0.
+    await expectTotals(page, [1, 0, -1, 0], "the tie");
+    await fitsPhone(page, "the Molotow sheet");
+  });
+
   await test("scorekeeper: a whole Mura game, the exemption shown, undo of the first deal after the end", async (page) => {
     await create(page, base, "mura-4", ["Aki", "Ben", "Chie", "Dan"]);
     const deals = [

@@ -139,7 +139,21 @@ export async function renderScore(view: HTMLElement, id: string, readOnly: boole
           askDraw = [];
           const names = String(((e as { body?: { args?: { players?: string } } }).body?.args?.players) ?? "").split(", ");
           sheet.players.forEach((p, i) => { if (names.includes(p)) askDraw!.push(i); });
+          // The deal's answers stay as entered: only who drew the highest card is added.
+          const kept = new Map<string, string | boolean>();
+          section.querySelectorAll(".score-entry input").forEach((el) => {
+            const i = el as HTMLInputElement;
+            kept.set(i.name, i.type === "checkbox" ? i.checked : i.value);
+          });
+          const winnerWas = (section.querySelector("[name=lot-winner]") as HTMLSelectElement | null)?.value ?? "";
           draw_();
+          section.querySelectorAll(".score-entry input").forEach((el) => {
+            const i = el as HTMLInputElement;
+            const v = kept.get(i.name);
+            if (typeof v === "boolean") { i.checked = v; i.dispatchEvent(new Event("change")); } else if (v !== undefined) i.value = v;
+          });
+          const winner = section.querySelector("[name=lot-winner]") as HTMLSelectElement | null;
+          if (winner) winner.value = winnerWas;
           const again = section.querySelector(".score-error") as HTMLElement | null;
           if (again) { again.textContent = errorText(e); again.hidden = false; }
           return;
