@@ -195,7 +195,9 @@ fn storage(e: impl std::fmt::Display) -> Refusal {
 }
 
 /// The seat selection and budget of a request (body or query): `seat` a seat number, `"all"`
-/// or absent (every seat); `worlds` 1 to [`MAX_WORLDS`] or absent (the default).
+/// or absent (every seat); `worlds` a power of two from 1 to [`MAX_WORLDS`] or absent (the
+/// default). Powers of two only, so that a table's kept analyses are few: at most nine
+/// budgets for each seat and for every seat.
 fn selection(fields: &Value, players: usize) -> Result<(Selection, u32), Refusal> {
     let seat = match fields.get("seat") {
         None | Some(Value::Null) => Selection::All,
@@ -224,7 +226,7 @@ fn selection(fields: &Value, players: usize) -> Result<(Selection, u32), Refusal
             .as_u64()
             .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
             .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| (1..=MAX_WORLDS).contains(n))
+            .filter(|n| n.is_power_of_two() && *n <= MAX_WORLDS)
             .ok_or_else(|| {
                 let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
                 Refusal::bad(Why::AnalysisWorlds {
@@ -448,5 +450,7 @@ mod tests {
         assert!(selection(&json!({"seat": -1}), 4).is_err());
         assert!(selection(&json!({"worlds": 0}), 4).is_err());
         assert!(selection(&json!({"worlds": 257}), 4).is_err());
+        assert!(selection(&json!({"worlds": 3}), 4).is_err());
+        assert!(selection(&json!({"worlds": 512}), 4).is_err());
     }
 }
