@@ -606,37 +606,46 @@ preset-mura-3 = Mura (3 players)
 
 ## House-rule options (option-NAME) and their values (option-NAME-VALUE)
 option-target = Target
+option-target-help = The game ends after the deal in which someone reaches this score (in Mura: this many penalty points).
 option-target-value = { $value ->
     [one] { $value } point
    *[other] { $value } points
 }
 option-deals = Number of deals
+option-deals-help = Play exactly this many deals instead of playing to a target; the best total wins.
 option-deals-value = { $value ->
     [one] { $value } deal
    *[other] { $value } deals
 }
 option-lot_timing = Lot timing
+option-lot_timing-help = When a player may declare the Lot, a bid to win every trick.
 option-lot_timing-first-card = with the first card (current rules)
 option-lot_timing-before-lead = before the first lead (1989 rules)
 option-low_card = Low card
+option-low_card-help = The deck's lowest rank: the 2, or the 9 with the 2s replaced by 9s.
 option-low_card-2 = the 2
 option-low_card-9 = the 9 (replacing the 2s)
 option-led_low_wins = A led low card wins
+option-led_low_wins-help = Whether the low card, when led, beats every card of its suit (when not led it is the lowest).
 option-led_low_wins-true = yes
 option-led_low_wins-false = no
 option-molotow_middle_wins = Molotow rules 6 and 7 as printed (the middle wins)
+option-molotow_middle_wins-help = How rules 6 and 7 of the Molotow scoring are read: as the source prints them, or as their sense suggests.
 option-molotow_middle_wins-true = yes
 option-molotow_middle_wins-false = no (the highest and the lowest win)
 option-follow = Following
+option-follow-help = What a player must play to a trick: follow suit, or the Jass rules of trumping.
 option-follow-must-follow = follow suit when able
 option-follow-jass = Jass (follow or trump, no undertrumping)
 option-follow-handjass = Handjass (follow and beat; void, trump)
 option-threshold = Points that exempt from the penalty
+option-threshold-help = A player whose captured points reach this many takes no penalty for the deal.
 option-threshold-value = { $value ->
     [one] { $value } point
    *[other] { $value } points
 }
 option-bonus_at = Points that take a penalty point off
+option-bonus_at-help = A player whose captured points reach this many has one penalty point taken off instead.
 option-bonus_at-value = { $value ->
     [one] { $value } point
    *[other] { $value } points

@@ -591,28 +591,37 @@ preset-mura-3 = ムーラ（3人）
 
 ## House-rule options (option-NAME) and their values (option-NAME-VALUE)
 option-target = 目標点
+option-target-help = 誰かの累計がこの点数に達したディールでゲーム終了（ムーラでは失点）。
 option-target-value = { $value }点
 option-deals = ディール数
+option-deals-help = 目標点の代わりに、このディール数だけ遊びます。累計の最も良い人が勝ち。
 option-deals-value = { $value }ディール
 option-lot_timing = ロットの宣言
+option-lot_timing-help = 全部のトリックに勝つ宣言「ロット」をいつできるか。
 option-lot_timing-first-card = 最初のカードを出すとき（現行ルール）
 option-lot_timing-before-lead = 最初のリードの前（1989年ルール）
 option-low_card = ローカード
+option-low_card-help = デッキのいちばん低いランク：2、または2を9に替えて9。
 option-low_card-2 = 2（そのまま）
 option-low_card-9 = 9（2の代わり）
 option-led_low_wins = リードしたローカードが勝つ
+option-led_low_wins-help = いちばん低い札をリードしたとき、そのスートのどの札にも勝つかどうか（リード以外では最も弱い札）。
 option-led_low_wins-true = はい
 option-led_low_wins-false = いいえ
 option-molotow_middle_wins = モロトフの規則6・7を原文どおりに（中間が勝つ）
+option-molotow_middle_wins-help = モロトフの得点ルール6と7を、原文どおりに読むか、趣旨どおりに読むか。
 option-molotow_middle_wins-true = はい
 option-molotow_middle_wins-false = いいえ（最高と最低が勝つ）
 option-follow = フォローの規則
+option-follow-help = トリックに何を出さなければならないか：マストフォローか、ヤスの切り札のルールか。
 option-follow-must-follow = 出せればフォロー
 option-follow-jass = ヤス（フォローか切札、アンダートランプ禁止）
 option-follow-handjass = ハントヤス（フォローして勝つ、なければ切札）
 option-threshold = 罰点を免れる得点
+option-threshold-help = 取った点数がこの点に達した人は、そのディールの失点がありません。
 option-threshold-value = { $value }点
 option-bonus_at = 罰点が1点減る得点
+option-bonus_at-help = 取った点数がこの点に達した人は、失点の代わりに累計から1点減らします。
 option-bonus_at-value = { $value }点
 option-bonus_at-none = ボーナスなし
 

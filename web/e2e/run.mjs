@@ -197,6 +197,7 @@ await test("lobby in English and Japanese", async (page) => {
     const shown = await Promise.all(["mini-misere-6", "mini-misere-3"].map((id) => page.locator(`#preset option[value='${id}']`).innerText()));
     if (JSON.stringify(shown) !== JSON.stringify(named[lang])) throw new Error(`${lang}: the new presets are listed as ${JSON.stringify(shown)}`);
     // The house-rule options by their labels and choices in words, not their interchange names.
+    if ((await page.locator("#create [data-option] .option-help").count()) !== (await page.locator("#create [data-option]").count())) throw new Error("an option of the form has no explanation");
     const option = page.locator("[data-option=lot_timing]");
     const words = [await option.locator("span").innerText(), await option.locator("option:checked").innerText()];
     const want = lang === "en" ? ["Lot timing", "with the first card (current rules)"] : ["ロットの宣言", "最初のカードを出すとき（現行ルール）"];
@@ -344,6 +345,8 @@ await test("the ruleset pages offer the printable sheets", async (page) => {
   const heads = async () => page.locator(".rules-text section h2").allInnerTexts();
   if (!(await heads()).includes("Players and cards")) throw new Error(`the rules page's sections are ${JSON.stringify(await heads())}`);
   const labels = await page.locator(".options-table th").allInnerTexts();
+  // Each option with a one-line explanation, on the rules page as in the lobby's form.
+  if ((await page.locator(".options-table th .option-help").count()) !== labels.length) throw new Error("an option has no explanation on the rules page");
   if (!labels.length || labels.some((l) => /_/.test(l))) throw new Error(`the options are labelled ${JSON.stringify(labels)}`);
   await fitsPhone(page, "the rules page");
   await shots(page, "rules");
@@ -1026,9 +1029,9 @@ await test("three players: the joker played last is said to win with a button in
 });
 
 await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
+await (await import("./analysis.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, bin, tmp, join });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });
-await (await import("./analysis.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, bin, tmp, join });
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

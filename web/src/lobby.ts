@@ -8,9 +8,19 @@ const CHOICES: Record<string, string[]> = {
   follow: ["must-follow", "jass", "handjass"],
 };
 
+/** Options whose few numeric values are offered as words (`the 2`, `the 9`). */
+const NUMBER_CHOICES: Record<string, number[]> = {
+  low_card: [2, 9],
+};
+
 /** An option's label from the catalogs (`option-{name}`), its name where they have none. */
 export function optionLabel(name: string): string {
   return has(`option-${name}`) ? t(`option-${name}`) : name;
+}
+
+/** An option's one-line explanation (`option-{name}-help`), or nothing. */
+export function optionHelp(name: string): HTMLElement | null {
+  return has(`option-${name}-help`) ? h("small", { class: "muted option-help" }, t(`option-${name}-help`)) : null;
 }
 
 /** A choice of an option in words (`option-{name}-{value}`), the value where none are given. */
@@ -37,8 +47,14 @@ export function presetName(p: Preset | undefined, fallback: string): string {
 }
 
 function optionInput(name: string, value: unknown): HTMLElement {
+  // A yes-or-no option is a choice of its values in words, as every other option is.
   if (typeof value === "boolean") {
-    return h("input", { type: "checkbox", name, "data-kind": "bool", checked: value });
+    return h("select", { name, "data-kind": "bool" },
+      [true, false].map((b) => h("option", { value: String(b), selected: b === value }, choiceLabel(name, String(b)))));
+  }
+  if (NUMBER_CHOICES[name]) {
+    return h("select", { name, "data-kind": "number" },
+      NUMBER_CHOICES[name].map((n) => h("option", { value: String(n), selected: n === value }, choiceLabel(name, String(n)))));
   }
   if (CHOICES[name]) {
     return h(
@@ -58,7 +74,7 @@ function readOptions(form: HTMLElement, preset: Preset): Record<string, unknown>
   form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option] [name]").forEach((el) => {
     const kind = el.dataset.kind;
     let v: unknown;
-    if (kind === "bool") v = (el as HTMLInputElement).checked;
+    if (kind === "bool") v = el instanceof HTMLSelectElement ? el.value === "true" : (el as HTMLInputElement).checked;
     else if (kind === "number") v = el.value === "" ? null : Number(el.value);
     else v = el.value;
     if (JSON.stringify(v) !== JSON.stringify(preset.options[el.name])) out[el.name] = v;
@@ -119,10 +135,10 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     clear(
       optionsBox,
       h("legend", {}, t("web-options")),
-      Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, optionLabel(k)), optionInput(k, v))),
+      Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, optionLabel(k)), optionInput(k, v), optionHelp(k))),
       // A fixed number of deals instead of a target (a preset with a number of deals has
       // the option above already).
-      "deals" in p.options ? null : h("label", {}, h("span", {}, optionLabel("deals")), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" })),
+      "deals" in p.options ? null : h("label", {}, h("span", {}, optionLabel("deals")), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" }), optionHelp("deals")),
     );
   };
   presetSelect.addEventListener("change", showOptions);

@@ -4,7 +4,7 @@
 import { ApiError, api, presets, request, sheetUrl, type SheetKind } from "./api";
 import { clear, h, navLink } from "./dom";
 import { lang, t } from "./i18n";
-import { optionLabel, optionWords, presetName } from "./lobby";
+import { optionHelp, optionLabel, optionWords, presetName } from "./lobby";
 
 const KINDS: SheetKind[] = ["rules", "scores", "scorepad", "compare"];
 const LANGS = [
@@ -16,7 +16,7 @@ const LANGS = [
 function optionTable(options: Record<string, unknown>, changed: Set<string>): HTMLElement {
   return h("table", { class: "options-table" },
     h("tbody", {}, Object.entries(options).map(([k, v]) =>
-      h("tr", { class: changed.has(k) ? "changed" : "", "data-option": k }, h("th", {}, optionLabel(k)), h("td", {}, optionWords(k, v), changed.has(k) ? h("span", { class: "badge" }, t("web-house-rule")) : null)))));
+      h("tr", { class: changed.has(k) ? "changed" : "", "data-option": k }, h("th", {}, optionLabel(k), optionHelp(k)), h("td", {}, optionWords(k, v), changed.has(k) ? h("span", { class: "badge" }, t("web-house-rule")) : null)))));
 }
 
 /**
