@@ -32,9 +32,21 @@ export default async function ({ test, base, shots, fitsPhone, playToTheEnd, bin
     await page.goto(`${base}/t/${id}/history`);
     await page.locator(".analysis .analyse-button").waitFor();
     await page.locator(".analysis-seat").selectOption("0");
+    // The first answer is held back as a server still at work would give it, so that the
+    // progress line is seen whatever the server's speed; the page then asks again by itself.
+    let held = false;
+    await page.route(/\/api\/tables\/[0-9a-f]+\/analysis/, async (route) => {
+      if (route.request().method() === "POST" && !held) {
+        held = true;
+        await route.fulfill({ status: 202, contentType: "application/json", body: JSON.stringify({ status: "running", seat: 0, worlds: 256, done: 3, total: 11 }) });
+        await fetch(route.request().url(), { method: "POST", headers: { "Content-Type": "application/json" }, body: route.request().postData() });
+      } else {
+        await route.continue();
+      }
+    });
     await page.locator(".analyse-button").click();
-    // The progress line while the server works, then the summaries.
-    await page.locator(".analysis-status").filter({ hasText: /Analysing|Waiting|Analysed/ }).waitFor();
+    await page.locator(".analysis-status").filter({ hasText: "Analysing… 3 of 11 decisions" }).waitFor({ timeout: 5000 });
+    if (!(await page.locator(".analyse-button").isDisabled())) throw new Error("the Analyse button is not disabled while the analysis runs");
     await page.locator(".analysis-summary li").first().waitFor({ timeout: 60000 });
     const res = await fetch(`${base}/api/tables/${id}/analysis?seat=0`);
     if (res.status !== 200) throw new Error(`the analysis answered ${res.status}`);
