@@ -270,6 +270,8 @@ reasons! {
     ScoresheetUndoEnds { number: String, ends: String, count: String } = "scoresheet-undo-ends",
     /// A change that crossed another one.
     ScoresheetChanged = "scoresheet-changed",
+    /// As many live views open as the sheet (or the server) takes.
+    ScoresheetFollowers { max: String } = "scoresheet-followers",
     /// A path that does not take this method.
     MethodNotAllowed { path: String, method: String } = "method-not-allowed",
     /// A request refused before the server's own code saw it (`detail`: the first line of

@@ -79,6 +79,23 @@ impl StoredDeal {
 static LIVE: LazyLock<Mutex<HashMap<String, broadcast::Sender<()>>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
+/// The most live views open at once on the server.
+pub const MAX_FOLLOWERS: usize = 512;
+/// The most live views open at once on one sheet.
+pub const MAX_FOLLOWERS_PER_SHEET: usize = 32;
+
+/// Live views open now.
+static FOLLOWING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// One open live view, counted while it lasts.
+struct Following;
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        FOLLOWING.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// One change at a time: the read, check and conditional write of a sheet.
 static WRITING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
@@ -632,27 +649,43 @@ pub(super) async fn events(
     let key = query.key.clone();
     let (loaded, access) = load(&hub, &id, key.as_deref()).await?;
     let first = view(&id, &loaded, access)?;
-    let rx = LIVE
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .entry(id.clone())
-        .or_insert_with(|| broadcast::channel(16).0)
-        .subscribe();
+    let rx = {
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        let tx = live
+            .entry(id.clone())
+            .or_insert_with(|| broadcast::channel(16).0);
+        let open = FOLLOWING.load(std::sync::atomic::Ordering::Relaxed);
+        if open >= MAX_FOLLOWERS || tx.receiver_count() >= MAX_FOLLOWERS_PER_SHEET {
+            return Err(Refusal::new(
+                RefusalKind::TooMany,
+                Why::ScoresheetFollowers {
+                    max: MAX_FOLLOWERS_PER_SHEET.to_string(),
+                },
+            ));
+        }
+        FOLLOWING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tx.subscribe()
+    };
+    let counted = Following;
     let frame = |sheet: &Value| format!("event: sheet\ndata: {sheet}\n\n");
-    let state = (Some(frame(&first)), rx, hub, id, key);
-    let stream = futures_util::stream::unfold(state, |(first, mut rx, hub, id, key)| async move {
-        if let Some(first) = first {
-            return Some((Ok::<_, Infallible>(first), (None, rx, hub, id, key)));
-        }
-        // A lagging follower only missed changes it reads anew; a closed channel ends it.
-        if let Err(broadcast::error::RecvError::Closed) = rx.recv().await {
-            return None;
-        }
-        let (loaded, access) = load(&hub, &id, key.as_deref()).await.ok()?;
-        let sheet = view(&id, &loaded, access).ok()?;
-        let text = format!("event: sheet\ndata: {sheet}\n\n");
-        Some((Ok(text), (None, rx, hub, id, key)))
-    });
+    let state = (Some(frame(&first)), rx, hub, id, key, counted);
+    let stream =
+        futures_util::stream::unfold(state, |(first, mut rx, hub, id, key, counted)| async move {
+            if let Some(first) = first {
+                return Some((
+                    Ok::<_, Infallible>(first),
+                    (None, rx, hub, id, key, counted),
+                ));
+            }
+            // A lagging follower only missed changes it reads anew; a closed channel ends it.
+            if let Err(broadcast::error::RecvError::Closed) = rx.recv().await {
+                return None;
+            }
+            let (loaded, access) = load(&hub, &id, key.as_deref()).await.ok()?;
+            let sheet = view(&id, &loaded, access).ok()?;
+            let text = format!("event: sheet\ndata: {sheet}\n\n");
+            Some((Ok(text), (None, rx, hub, id, key, counted)))
+        });
     Ok((
         [
             (header::CONTENT_TYPE, "text/event-stream"),

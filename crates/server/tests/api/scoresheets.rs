@@ -583,6 +583,26 @@ async fn the_view_follows_the_sheet_live() {
     undo(addr, &id, &key, None).await;
     let third = next_sheet().await;
     assert_eq!(third["deals"], json!([]));
+    // A sheet takes 32 live views at once: the 33rd is refused (this one is the first).
+    let mut open = Vec::new();
+    for _ in 1..32 {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        s.write_all(request.as_bytes()).await.unwrap();
+        let mut lines = BufReader::new(s).lines();
+        loop {
+            let line = lines.next_line().await.unwrap().expect("an event");
+            if line.starts_with("data: ") {
+                break;
+            }
+        }
+        open.push(lines);
+    }
+    let (status, body) = get(addr, &format!("/api/scoresheets/{id}/events?key={view}")).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (429, Some("scoresheet-followers"))
+    );
+    assert_eq!(body["args"], json!({"max": "32"}));
     // A wrong key gets no stream.
     let (status, body) = get(addr, &format!("/api/scoresheets/{id}/events?key={id}")).await;
     assert_eq!(
