@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use torite_core::{Replay, Ruleset, Suit};
 use torite_i18n::Catalog;
-use torite_i18n::present::{both_names, columns, pad};
+use torite_i18n::present::{columns, pad};
 
 use crate::Failure;
 use crate::input::{self, Kind};
@@ -39,14 +39,14 @@ fn row(label: &str, values: &[String], width: usize) -> String {
     line
 }
 
-/// The game's names in both languages, whether house rules change it, and its id.
+/// The game's name in the reader's language, and whether house rules change it.
 fn name(rules: &Ruleset, catalog: &Catalog) -> String {
     let custom = if rules.is_preset() {
         String::new()
     } else {
         catalog.get("show-house-rules", &[])
     };
-    format!("{}{custom} ({})", both_names(rules.base), rules.id())
+    format!("{}{custom}", catalog.preset_name(rules.base))
 }
 
 /// The scoring rule named `rule` in a report, in words.
@@ -109,13 +109,24 @@ pub fn render(replay: &Replay, tricks: bool, catalog: &Catalog) -> String {
             let _ = writeln!(out, "  {}", t("show-trump", &[("trump", trump)]));
         }
         if let Some(lot) = &deal.lot {
-            let who: Vec<String> = lot.declarers.iter().map(|s| seat(*s)).collect();
-            let result = match lot.success {
-                Some(true) => "show-lot-succeeded",
-                Some(false) => "show-lot-failed",
-                None => "show-lot-open",
-            };
-            let _ = writeln!(out, "  {}", t(result, &[("seats", who.join(", "))]));
+            // Each declarer's own outcome: the one who won every trick succeeded, every other
+            // declarer failed (a Lot that succeeded has one winner among several declarers).
+            let all = deal.tricks.len();
+            let who: Vec<String> = lot
+                .declarers
+                .iter()
+                .map(|s| {
+                    let key = match lot.success {
+                        None => "show-lot-declarer-open",
+                        Some(true) if usize::from(deal.tricks_won[*s]) == all => {
+                            "show-lot-declarer-succeeded"
+                        }
+                        Some(_) => "show-lot-declarer-failed",
+                    };
+                    t(key, &[("seat", seat(*s))])
+                })
+                .collect();
+            let _ = writeln!(out, "  {}", t("show-lot", &[("seats", who.join(", "))]));
         }
         if tricks {
             for (k, trick) in deal.tricks.iter().enumerate() {

@@ -415,16 +415,10 @@ fn show_prints_a_readable_sheet() {
         "--lang",
         "en",
     ]));
-    for text in [
-        "Mini Misère",
-        "ミニミゼール",
-        "Deal 1",
-        "Deal 2",
-        "AS",
-        "2C",
-        "seat 1",
-        "Lot",
-    ] {
+    // The game by its name in the reader's language, never its id.
+    let title = out.lines().next().unwrap_or_default();
+    assert_eq!(title, "Mini Misère (current rules, 4 players)", "{out}");
+    for text in ["Deal 1", "Deal 2", "AS", "2C", "seat 1", "Lot"] {
         assert!(out.contains(text), "missing {text:?} in:\n{out}");
     }
     let totals: Vec<&str> = out
@@ -479,6 +473,34 @@ fn show_prints_a_readable_sheet() {
     for seat in ["seat 1", "seat 2", "seat 3"] {
         assert!(done.contains(seat), "{done}");
     }
+    // Each declarer of a Lot with its own outcome: one succeeded, the other failed.
+    let lots = ok(torite(&[
+        "show",
+        &format!(
+            "{}/../../examples/mini-misere-4.json",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        "--lang",
+        "en",
+    ]));
+    assert!(
+        lots.contains("  Lot: seat 1 (succeeded), seat 2 (failed)\n"),
+        "{lots}"
+    );
+    let ja = ok(torite(&[
+        "show",
+        &format!(
+            "{}/../../examples/mini-misere-4.json",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        "--lang",
+        "ja",
+    ]));
+    assert!(ja.starts_with("ミニミゼール（現行ルール・4人）\n"), "{ja}");
+    assert!(
+        ja.contains("  ロット: 1番席（成功）, 2番席（失敗）\n"),
+        "{ja}"
+    );
     let bad = refused(&run(
         &["show", "-"],
         Some("{\"ruleset\": \"Mura-4\", \"deals\": []}"),
