@@ -49,7 +49,25 @@ fn expected(record: &Value, seats: &[usize], worlds: u32, seed: u64) -> Value {
 async fn a_finished_game_is_analysed_as_torite_analyse_does_and_kept_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("torite.db").display());
-    let server = Server::start(&db, Config::instant());
+    analysed_and_kept(&db).await;
+}
+
+/// The same against PostgreSQL, in the database that `TORITE_TEST_POSTGRES` names (ignored by
+/// a plain `cargo test`; `.ci/run` runs it against a throwaway cluster).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/run starts one; by hand, set TORITE_TEST_POSTGRES and pass --ignored"]
+async fn analyses_kept_on_postgres() {
+    let url = std::env::var("TORITE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .expect(
+            "TORITE_TEST_POSTGRES must name a PostgreSQL database (postgres://user@host:port/db)",
+        );
+    analysed_and_kept(&url).await;
+}
+
+async fn analysed_and_kept(db: &str) {
+    let server = Server::start(db, Config::instant());
     let addr = server.addr;
 
     // A game not yet over is refused, and so is its analysis's status.
@@ -116,7 +134,7 @@ async fn a_finished_game_is_analysed_as_torite_analyse_does_and_kept_across_a_re
     // After a restart the analyses are read from the store: a GET (which never starts one)
     // finds them.
     server.kill();
-    let server = Server::start(&db, Config::instant());
+    let server = Server::start(db, Config::instant());
     let (status, kept) = get(server.addr, &format!("{path}?seat=1&worlds=8")).await;
     assert_eq!(status, 200, "{kept}");
     assert_eq!(kept, analysis);
