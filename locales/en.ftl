@@ -716,6 +716,7 @@ err-scoresheet-nothing-to-undo = the score sheet has no deal to take back
 err-scoresheet-no-deal = there is no deal { $number }: the sheet has deals 1 to { $count }
 err-scoresheet-undo-ends = without deal { $number } the game would end after { $ends } deals: take back the deals after that first (the sheet has { $count })
 err-scoresheet-changed = the score sheet was changed at the same moment: look at it again and retry
+err-scoresheet-ticks = the ticks are the players who took no trick and the one who took every trick (seats 0 to { $last }, each once); nobody can be both, and someone took a trick
 err-scoresheet-followers = this score sheet is open on as many phones as it takes ({ $max }): close one and try again
 err-method-not-allowed = { $path } does not take { $method } requests
 err-request = { $detail } (status { $status })

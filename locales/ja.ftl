@@ -688,6 +688,7 @@ err-scoresheet-nothing-to-undo = 取り消せるディールがありません
 err-scoresheet-no-deal = 第{ $number }ディールはありません。得点表にあるのは第1から第{ $count }ディールです
 err-scoresheet-undo-ends = 第{ $number }ディールがなければゲームは{ $ends }ディールで終わります。先にその後のディールを取り消してください（得点表には{ $count }ディールあります）
 err-scoresheet-changed = 得点表が同時に変更されました。もう一度見てからやり直してください
+err-scoresheet-ticks = チェックは、トリックを1つも取らなかった人と全トリックを取った人です（席0から{ $last }、各1回）。両方に当てはまる人はおらず、誰かはトリックを取っています
 err-scoresheet-followers = この得点表はすでに上限（{ $max }台）のスマホで開かれています。どれかを閉じてからもう一度どうぞ
 err-method-not-allowed = { $path } は { $method } の要求を受け付けません
 err-request = サーバーがこの要求を断りました（ステータス { $status }）

@@ -387,6 +387,44 @@ impl Ruleset {
         Ok(())
     }
 
+    /// Whether a deal's tricks count only as "took no trick" and "took every trick" (the Jass
+    /// games, scored by card points): a scorekeeper ticks those instead of counting tricks.
+    #[must_use]
+    pub const fn tricks_as_ticks(&self) -> bool {
+        matches!(
+            self.scoring,
+            Scoring::Mittlere { .. }
+                | Scoring::Molotow { .. }
+                | Scoring::PlusMinus
+                | Scoring::OwnPoints
+        )
+    }
+
+    /// Tricks per seat that stand for a scorekeeper's ticks where only they count
+    /// ([`tricks_as_ticks`](Self::tricks_as_ticks)): every trick to `every`, none to the seats
+    /// in `none`, the others sharing the deal's tricks as evenly as possible. `None` when the
+    /// ticks contradict each other (`every` also in `none`) or leave no seat a trick.
+    #[must_use]
+    pub fn tricks_from_ticks(&self, none: &[Seat], every: Option<Seat>) -> Option<Vec<u32>> {
+        let n = self.players as usize;
+        let total = u32::try_from(self.tricks()).ok()?;
+        let mut tricks = vec![0; n];
+        if let Some(s) = every {
+            if s >= n || none.contains(&s) {
+                return None;
+            }
+            tricks[s] = total;
+            return Some(tricks);
+        }
+        let takers: Vec<usize> = (0..n).filter(|s| !none.contains(s)).collect();
+        let count = u32::try_from(takers.len()).ok().filter(|c| *c > 0)?;
+        for (i, s) in takers.iter().enumerate() {
+            let extra = u32::from((i as u32) < total % count);
+            tricks[*s] = total / count + extra;
+        }
+        Some(tricks)
+    }
+
     /// Whether a deal's tricks are entered given its Lot: not when a Lot was declared in a
     /// trick-table game (the Lot alone scores it, and the deal may have ended early).
     #[must_use]
@@ -692,6 +730,20 @@ mod tests {
         assert!(mini.tricks_needed(None));
         assert!(!mini.tricks_needed(lot));
         assert!(Preset::Mura4.ruleset().tricks_needed(None));
+        assert!(jass.tricks_as_ticks());
+        assert!(!mini.tricks_as_ticks());
+        assert!(!Preset::Mura4.ruleset().tricks_as_ticks());
+        assert_eq!(jass.tricks_from_ticks(&[], Some(1)), Some(vec![0, 12, 0]));
+        assert_eq!(jass.tricks_from_ticks(&[2], None), Some(vec![6, 6, 0]));
+        assert_eq!(jass.tricks_from_ticks(&[], None), Some(vec![4, 4, 4]));
+        let molotow = Preset::MolotowJass.ruleset();
+        assert_eq!(
+            molotow.tricks_from_ticks(&[0], None),
+            Some(vec![0, 3, 3, 3])
+        );
+        assert_eq!(molotow.tricks_from_ticks(&[], None), Some(vec![3, 2, 2, 2]));
+        assert_eq!(jass.tricks_from_ticks(&[1], Some(1)), None);
+        assert_eq!(jass.tricks_from_ticks(&[0, 1, 2], None), None);
     }
 
     #[test]

@@ -270,6 +270,9 @@ reasons! {
     ScoresheetUndoEnds { number: String, ends: String, count: String } = "scoresheet-undo-ends",
     /// A change that crossed another one.
     ScoresheetChanged = "scoresheet-changed",
+    /// Jass ticks that are not the players who took no trick and the one who took every
+    /// trick, or that contradict each other.
+    ScoresheetTicks { last: String } = "scoresheet-ticks",
     /// As many live views open as the sheet (or the server) takes.
     ScoresheetFollowers { max: String } = "scoresheet-followers",
     /// A path that does not take this method.

@@ -47,6 +47,16 @@ struct StoredDeal {
     points: Vec<u32>,
     lot: Option<StoredLot>,
     draw: Option<usize>,
+    /// The ticks the tricks stand for, where they were entered as ticks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ticks: Option<StoredTicks>,
+}
+
+/// A Jass deal's ticks: who took no trick, who took every trick.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+struct StoredTicks {
+    no_trick: Vec<usize>,
+    every_trick: Option<usize>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -225,7 +235,12 @@ fn view(id: &str, loaded: &Loaded, access: Access) -> Result<Value, Refusal> {
             json!({
                 "number": i + 1,
                 "dealer": r.dealer,
-                "tricks": rules.tricks_needed(r.facts.lot).then_some(&deal.tricks),
+                "tricks": (rules.tricks_needed(r.facts.lot) && deal.ticks.is_none())
+                    .then_some(&deal.tricks),
+                "ticks": deal.ticks.as_ref().map(|t| json!({
+                    "no_trick": t.no_trick,
+                    "every_trick": t.every_trick,
+                })),
                 "points": (rules.card_point_total() != (0, 0)).then_some(&deal.points),
                 "lot": deal.lot.as_ref().map(|l| json!({
                     "declarers": l.declarers,
@@ -261,6 +276,7 @@ fn view(id: &str, loaded: &Loaded, access: Access) -> Result<Value, Refusal> {
             "lot": rules.lot.is_some(),
             "tricks_with_lot": rules.tricks_needed(Some(LotResult { declarers: 1, winner: None })),
             "marks": strokes_and_circles(&rules),
+            "ticks": rules.tricks_as_ticks(),
         },
         "deals": deals,
         "totals": totals,
@@ -472,6 +488,42 @@ fn facts_refused(error: &FactsError, players: &[String]) -> Refusal {
     Refusal::bad(why)
 }
 
+/// The tricks a Jass deal's ticks stand for (`no_trick`: the players who took none,
+/// `every_trick`: the one who took them all, or `null`), and the ticks as entered.
+fn ticks_of(body: &Value, rules: &Ruleset) -> Result<(Vec<u32>, StoredTicks), Refusal> {
+    let n = rules.players as usize;
+    let bad = || {
+        Refusal::bad(Why::ScoresheetTicks {
+            last: (n - 1).to_string(),
+        })
+    };
+    let no_trick = match body.get("no_trick") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) if list.len() <= n => list
+            .iter()
+            .map(|s| seat_of(s, n).ok_or_else(bad))
+            .collect::<Result<Vec<usize>, Refusal>>()?,
+        Some(_) => return Err(bad()),
+    };
+    if (1..no_trick.len()).any(|i| no_trick[..i].contains(&no_trick[i])) {
+        return Err(bad());
+    }
+    let every_trick = match body.get("every_trick") {
+        None | Some(Value::Null) => None,
+        Some(s) => Some(seat_of(s, n).ok_or_else(bad)?),
+    };
+    let tricks = rules
+        .tricks_from_ticks(&no_trick, every_trick)
+        .ok_or_else(bad)?;
+    Ok((
+        tricks,
+        StoredTicks {
+            no_trick,
+            every_trick,
+        },
+    ))
+}
+
 /// A deal's facts from a request, each checked as the rules need them.
 fn deal_of(body: &Value, rules: &Ruleset, players: &[String]) -> Result<StoredDeal, Refusal> {
     let n = rules.players as usize;
@@ -480,13 +532,24 @@ fn deal_of(body: &Value, rules: &Ruleset, players: &[String]) -> Result<StoredDe
         declarers: l.declarers.iter().copied().collect::<SeatSet>().bits(),
         winner: l.winner,
     });
+    let mut ticks = None;
     let tricks = if rules.tricks_needed(facts_lot) {
-        let tricks = numbers(body, "tricks", n, rules.tricks() as u64)?.ok_or_else(|| {
-            Refusal::bad(Why::ScoresheetNumbers {
-                field: "tricks".to_owned(),
-                count: n.to_string(),
-            })
-        })?;
+        let given = numbers(body, "tricks", n, rules.tricks() as u64)?;
+        let ticked = body.get("no_trick").is_some() || body.get("every_trick").is_some();
+        let tricks = match given {
+            Some(tricks) => tricks,
+            None if ticked && rules.tricks_as_ticks() => {
+                let (tricks, entered) = ticks_of(body, rules)?;
+                ticks = Some(entered);
+                tricks
+            }
+            None => {
+                return Err(Refusal::bad(Why::ScoresheetNumbers {
+                    field: "tricks".to_owned(),
+                    count: n.to_string(),
+                }));
+            }
+        };
         rules
             .check_tricks(&tricks)
             .map_err(|e| facts_refused(&e, players))?;
@@ -513,6 +576,7 @@ fn deal_of(body: &Value, rules: &Ruleset, players: &[String]) -> Result<StoredDe
         points,
         lot,
         draw: None,
+        ticks,
     };
     let facts = deal.facts(n);
     rules

@@ -661,3 +661,83 @@ async fn survive_kill(db: &str) {
     assert_eq!(seen["deals"], sheet["deals"]);
     assert_eq!(seen["totals"], json!([1, -2, 1]));
 }
+
+/// The Jass games take the paper method's ticks instead of trick counts: who took no trick,
+/// who took every trick; contradicting ticks are refused.
+#[tokio::test]
+async fn jass_deals_by_ticks() {
+    let server = memory();
+    let addr = server.addr;
+    let (id, key, _) = create(addr, json!("mittlere-jass"), &["Aki", "Ben", "Chie"]).await;
+    let path = format!("/api/scoresheets/{id}/deals");
+    // Aki took every trick: +2, the others −1.
+    let sheet = deal(
+        addr,
+        &id,
+        &key,
+        json!({"every_trick": 0, "points": [157, 0, 0]}),
+    )
+    .await;
+    assert_eq!(sheet["facts"]["ticks"], true);
+    assert_eq!(sheet["deals"][0]["tricks"], Value::Null);
+    assert_eq!(
+        sheet["deals"][0]["ticks"],
+        json!({"no_trick": [], "every_trick": 0})
+    );
+    assert_eq!(sheet["deals"][0]["rule"], "all-tricks");
+    // Chie took no trick: −2 to her, +1 to the others.
+    let sheet = deal(
+        addr,
+        &id,
+        &key,
+        json!({"no_trick": [2], "points": [60, 97, 0]}),
+    )
+    .await;
+    assert_eq!(sheet["deals"][1]["scores"], json!([1, 1, -2]));
+    // No tick: everybody took a trick; Ben's 110 points: −2 to him.
+    let sheet = deal(
+        addr,
+        &id,
+        &key,
+        json!({"no_trick": [], "points": [20, 110, 27]}),
+    )
+    .await;
+    assert_eq!(sheet["deals"][2]["rule"], "hundred");
+    assert_eq!(sheet["totals"], json!([4, -2, -2]));
+    for (ticks, code) in [
+        (
+            json!({"no_trick": [0], "points": [10, 70, 77]}),
+            "scoresheet-points-without-trick",
+        ),
+        (
+            json!({"no_trick": [1], "every_trick": 1, "points": [0, 157, 0]}),
+            "scoresheet-ticks",
+        ),
+        (
+            json!({"no_trick": [0, 1, 2], "points": [0, 0, 157]}),
+            "scoresheet-ticks",
+        ),
+        (
+            json!({"no_trick": [3], "points": [50, 50, 57]}),
+            "scoresheet-ticks",
+        ),
+        (
+            json!({"no_trick": "0", "points": [50, 50, 57]}),
+            "scoresheet-ticks",
+        ),
+    ] {
+        let mut body = ticks.clone();
+        body["key"] = json!(key);
+        let (status, c, _) = refused(addr, &path, body).await;
+        assert_eq!((status, c.as_str()), (400, code), "{ticks}");
+    }
+    // Mini Misère counts tricks: ticks are not taken for them.
+    let (id, key, _) = create(addr, json!("mini-misere-4"), &["A", "B", "C", "D"]).await;
+    let (status, code, _) = refused(
+        addr,
+        &format!("/api/scoresheets/{id}/deals"),
+        json!({"key": key, "no_trick": [0]}),
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (400, "scoresheet-numbers"));
+}
