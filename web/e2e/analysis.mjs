@@ -85,7 +85,7 @@ export default async function ({ test, base, shots, fitsPhone, playToTheEnd, bin
       if (!(bar.width > 0)) throw new Error(`the bar of ${a.action} is not drawn`);
     }
     const line = plain(await page.locator(".analysis-decision").innerText());
-    if (!line.startsWith("Aki played")) throw new Error(`the decision reads ${JSON.stringify(line)}`);
+    if (!line.startsWith("Aki chose")) throw new Error(`the decision reads ${JSON.stringify(line)}`);
     if (d.best !== d.chosen && !line.includes(`${d.loss.toFixed(places)} points lost`)) throw new Error(`the decision reads ${JSON.stringify(line)} for a loss of ${d.loss}`);
     const deal = plain(await page.locator(".replay-analysis .analysis-summary li").first().innerText());
     if (!deal.endsWith(`points in deal ${d.deal + 1}`)) throw new Error(`the replay's summary reads ${JSON.stringify(deal)}`);
@@ -94,7 +94,7 @@ export default async function ({ test, base, shots, fitsPhone, playToTheEnd, bin
     // In Japanese too: the same bars, words from the catalog.
     await page.locator("button.lang").click();
     await page.waitForFunction(() => document.documentElement.lang === "ja");
-    await page.locator(".analysis-decision").filter({ hasText: "出しました" }).waitFor();
+    await page.locator(".analysis-decision").filter({ hasText: "の選択は" }).waitFor();
     const verdicts = { best: "最善", inaccuracy: "疑問手", mistake: "悪手", blunder: "大悪手" };
     const ja = await page.locator(".analysis-decision").innerText();
     const word = d.verdict === "best" && d.best !== d.chosen ? "誤差の範囲内" : verdicts[d.verdict];
@@ -102,5 +102,33 @@ export default async function ({ test, base, shots, fitsPhone, playToTheEnd, bin
     if ((await page.locator(".card.analysed").count()) !== d.actions.length) throw new Error("the bars are gone in Japanese");
     await page.locator("button.lang").click();
     await page.waitForFunction(() => document.documentElement.lang === "en");
+  });
+
+  await test("analysis: a decision that is not a card (the Lot) is listed with its bars in words", async (page) => {
+    if (!id) throw new Error("no analysed table (the test before failed)");
+    const replay = await (await fetch(`${base}/api/tables/${id}/replay`)).json();
+    const seat = replay.deals[0].first;
+    // The analysis as the server would give it for a Lot question at the first step.
+    const fake = {
+      ruleset: "mini-misere-4", worlds: 256, seed: 1, thresholds: { inaccuracy: 0.24, mistake: 0.72, blunder: 1.8 },
+      decisions: [{ deal: 0, index: 0, trick: 0, seat, chosen: "lot", best: "pass", loss: 2.5, loss_stderr: 0.1, verdict: "blunder", method: "solver", worlds: 256,
+        actions: [{ action: "lot", value: -1.5, stderr: 0.1 }, { action: "pass", value: 1.0, stderr: 0.05 }], exact: null }],
+      seats: [{ deal: 0, seat, decisions: 1, loss: 2.5, inaccuracies: 0, mistakes: 0, blunders: 1, score: 1, double_dummy: null }],
+    };
+    await page.route(/\/api\/tables\/[0-9a-f]+\/analysis/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(fake) }));
+    await page.goto(`${base}/t/${id}/replay?deal=1&step=0`);
+    await page.locator(".analysis-actions li").first().waitFor();
+    const items = await page.locator(".analysis-actions li").allInnerTexts();
+    if (items.length !== 2 || !items[0].startsWith("Declare the Lot") || !items[1].startsWith("Pass")) throw new Error(`the choices read ${JSON.stringify(items)}`);
+    if (!(await page.locator(".analysis-actions li.played[data-action=lot] .value-bar").count())) throw new Error("the Lot is not marked played");
+    if (!(await page.locator(".analysis-actions li.best[data-action=pass] .value-bar").count())) throw new Error("the pass is not marked best");
+    const line = plain(await page.locator(".analysis-decision").innerText());
+    if (!line.includes("chose Declare the Lot (\u22121.5); best was Pass (+1.0), 2.5 points lost: blunder")) throw new Error(`the decision reads ${JSON.stringify(line)}`);
+    if (!line.startsWith(plain(replay.players[seat]))) throw new Error(`the decision reads ${JSON.stringify(line)} for seat ${seat}`);
+    const summary = plain(await page.locator(".replay-analysis .analysis-summary li").innerText());
+    if (!summary.endsWith("0 mistakes, 1 blunder, \u22122.5 points in deal 1")) throw new Error(`the summary reads ${JSON.stringify(summary)}`);
+    if ((await page.locator(".card.analysed").count()) !== 0) throw new Error("a card is marked for a Lot question");
+    await fitsPhone(page, "a Lot question's analysis");
+    await shots(page, "analysis-lot");
   });
 }
