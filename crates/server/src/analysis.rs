@@ -2,7 +2,8 @@
 //! `torite analyse`, and the server's `POST`/`GET /api/tables/{id}/analysis`.
 //!
 //! An analysis runs on the blocking pool, one at a time (the analysis itself spreads its
-//! decisions over every core), with at most [`QUEUE`] more waiting; a request beyond that is
+//! decisions over every core but one, which is left to the tables' bots), with at most
+//! [`QUEUE`] more waiting; a request beyond that is
 //! refused with `analysis-busy`. Its seed is fixed by the table id ([`seed_of`]), so the same
 //! table and selection always give the same analysis; the result is kept in the store, keyed
 //! by table, seat selection and budget, and so survives a restart. Only a finished game is
@@ -378,6 +379,22 @@ pub(crate) async fn post(
         .unwrap_or_else(|| StatusCode::ACCEPTED.into_response()))
 }
 
+/// The analyses' threads: one fewer than the machine's cores (at least one), so that the
+/// tables' bots always have a core; `None` if no pool could be made (the analysis then runs on
+/// rayon's global pool). The result does not depend on the number of threads.
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cores.saturating_sub(1).max(1))
+            .thread_name(|i| format!("torite-analysis-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
 /// Waits for the permit, analyses on the blocking pool, keeps the result and lets the job go.
 async fn run(
     hub: Arc<Hub>,
@@ -401,9 +418,15 @@ async fn run(
     };
     let counter = Arc::clone(&done_count);
     let made = tokio::task::spawn_blocking(move || {
-        let result = analysis::analyse(&record, seats, None, settings, &|| {
-            counter.fetch_add(1, Ordering::Relaxed);
-        });
+        let work = || {
+            analysis::analyse(&record, seats, None, settings, &|| {
+                counter.fetch_add(1, Ordering::Relaxed);
+            })
+        };
+        let result = match pool() {
+            Some(pool) => pool.install(work),
+            None => work(),
+        };
         torite_core::to_pretty_json(&to_json(&result, &record, settings))
     })
     .await;
