@@ -27,15 +27,20 @@ async function create(page, base, preset, names) {
   await page.locator(".score-sheet").waitFor();
 }
 
-/** Enters one deal: `lot` [declarers, winner or null], `tricks`, `points` (the last left out
- * where the page offers it). */
-async function enter(page, { lot, tricks, points, offer }) {
+/** Enters one deal: `lot` [declarers, winner or null], `tricks` or the Jass `ticks` ({none:
+ * [players who took no trick], every: the one who took every trick or null}), `points` (the
+ * last left out where the page offers it). */
+async function enter(page, { lot, tricks, ticks, points, offer }) {
   const before = (await lastTotals(page)).deals;
   if (lot) {
     for (const d of lot[0]) await page.locator(`[name=declare-${d}]`).check();
     await page.locator("[name=lot-winner]").selectOption(lot[1] === null ? "" : String(lot[1]));
   }
   if (tricks) for (let i = 0; i < tricks.length; i++) await page.locator(`[name=tricks-${i}]`).fill(String(tricks[i]));
+  if (ticks) {
+    for (const s of ticks.none) await page.locator(`[name=no-trick-${s}]`).check();
+    if (ticks.every !== null) await page.locator(`[name=every-trick-${ticks.every}]`).check();
+  }
   if (points) {
     const n = offer ? points.length - 1 : points.length;
     for (let i = 0; i < n; i++) await page.locator(`[name=points-${i}]`).fill(String(points[i]));
@@ -104,7 +109,7 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
     await viewer.close();
   });
 
-  await test("scorekeeper: a whole Mittlere Jass game in Japanese, the last points offered, strokes and circles", async (page) => {
+  await test("scorekeeper: a whole Mittlere Jass game in Japanese, by ticks, the last points offered, strokes and circles", async (page) => {
     await page.goto(base);
     await page.locator("button.lang").click();
     await page.waitForFunction(() => document.documentElement.lang === "ja" && document.body.dataset.ready);
@@ -124,7 +129,11 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
       [[4, 4, 4], [45, 45, 67], [2, -1, -1]],
     ];
     for (const [i, [tricks, points, totals]] of deals.entries()) {
-      await enter(page, { tricks, points, offer: true });
+      // As on the paper sheet: only who took no trick and who took every trick is ticked.
+      const ticks = { none: tricks.flatMap((t, s) => (t === 0 ? [s] : [])), every: tricks.findIndex((t) => t === 12) };
+      if (ticks.every < 0) ticks.every = null;
+      if (ticks.every !== null) ticks.none = [];
+      await enter(page, { ticks, points, offer: true });
       await expectTotals(page, totals, `deal ${i + 1}`);
     }
     await expectStatus(page, "勝者: 明");
@@ -135,7 +144,7 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
     // Undo of deal 12 after the end, entered again differently.
     await page.locator(".undo-deal[data-deal='12']").click();
     await page.waitForFunction(() => document.querySelectorAll(".score-deal").length === 11);
-    await enter(page, { tricks: [12, 0, 0], points: [157, 0, 0], offer: true });
+    await enter(page, { ticks: { none: [], every: 0 }, points: [157, 0, 0], offer: true });
     await expectTotals(page, [5, -1, -4], "deal 12 again");
   });
 
@@ -143,7 +152,7 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
     await create(page, base, "molotow-jass", ["Aki", "Ben", "Chie", "Dan"]);
     const tricks = [3, 2, 2, 2];
     const points = [40, 39, 39, 39];
-    for (let i = 0; i < 4; i++) await page.locator(`[name=tricks-${i}]`).fill(String(tricks[i]));
+    void tricks; // everybody took a trick: nothing to tick
     for (let i = 0; i < 3; i++) await page.locator(`[name=points-${i}]`).fill(String(points[i]));
     await page.locator("button.add-deal").click();
     await page.locator(".score-error", { hasText: "Ben, Chie, Dan tie: say which of them drew the highest card" }).waitFor({ timeout: 5000 });

@@ -29,7 +29,7 @@ interface Sheet {
   name_en: string;
   name_ja: string;
   players: string[];
-  facts: { tricks: number; card_points: [number, number] | null; lot: boolean; tricks_with_lot: boolean; marks: boolean };
+  facts: { tricks: number; card_points: [number, number] | null; lot: boolean; tricks_with_lot: boolean; marks: boolean; ticks: boolean };
   deals: SheetDeal[];
   totals: number[];
   held: number;
@@ -212,8 +212,19 @@ export async function renderScore(view: HTMLElement, id: string, readOnly: boole
       };
       points.slice(0, n - 1).forEach((p) => p.addEventListener("input", offer));
       points[n - 1].addEventListener("input", () => { delete points[n - 1].dataset.offered; });
-      const tricksRow = h("div", { class: "score-row tricks" }, h("span", { class: "label" }, t("web-score-tricks", { total: f.tricks })),
-        sheet.players.map((p, i) => h("label", {}, h("span", { class: "who" }, p), tricks[i])));
+      // The Jass games tick who took no trick and who took every trick, as on paper.
+      const noTrick = sheet.players.map((p, i) => h("input", { type: "checkbox", name: `no-trick-${i}`, "aria-label": t("web-score-no-trick-of", { name: p }) }) as HTMLInputElement);
+      const everyTrick = sheet.players.map((p, i) => h("input", { type: "checkbox", name: `every-trick-${i}`, "aria-label": t("web-score-every-trick-of", { name: p }) }) as HTMLInputElement);
+      everyTrick.forEach((c, i) => c.addEventListener("change", () => {
+        if (c.checked) everyTrick.forEach((o, j) => { if (j !== i) o.checked = false; });
+      }));
+      const tricksRow = f.ticks
+        ? h("div", { class: "score-row ticks" }, h("span", { class: "label" }, t("web-score-ticks")),
+          sheet.players.map((p, i) => h("div", { class: "tick" }, h("span", { class: "who" }, p),
+            h("label", { class: "check" }, noTrick[i], t("web-score-no-trick")),
+            h("label", { class: "check" }, everyTrick[i], t("web-score-every-trick")))))
+        : h("div", { class: "score-row tricks" }, h("span", { class: "label" }, t("web-score-tricks", { total: f.tricks })),
+          sheet.players.map((p, i) => h("label", {}, h("span", { class: "who" }, p), tricks[i])));
       const pointsRow = f.card_points ? h("div", { class: "score-row points" },
         h("span", { class: "label" }, t("web-score-points", { total: f.card_points[0] === f.card_points[1] ? String(f.card_points[0]) : `${f.card_points[0]}–${f.card_points[1]}` })),
         sheet.players.map((p, i) => h("label", {}, h("span", { class: "who" }, p), points[i]))) : null;
@@ -236,7 +247,13 @@ export async function renderScore(view: HTMLElement, id: string, readOnly: boole
           const chosen = declare.map((c, i) => (c.checked ? i : -1)).filter((i) => i >= 0);
           const body: Record<string, unknown> = {};
           if (chosen.length) body.lot = { declarers: chosen, winner: winner.value === "" ? null : Number(winner.value) };
-          if (!tricksRow.hidden) body.tricks = tricks.map((i) => (i.value.trim() === "" ? null : Number(i.value)));
+          if (!tricksRow.hidden && f.ticks) {
+            body.no_trick = noTrick.map((c, i) => (c.checked ? i : -1)).filter((i) => i >= 0);
+            const every = everyTrick.findIndex((c) => c.checked);
+            body.every_trick = every >= 0 ? every : null;
+          } else if (!tricksRow.hidden) {
+            body.tricks = tricks.map((i) => (i.value.trim() === "" ? null : Number(i.value)));
+          }
           if (pointsRow) body.points = points.map((i) => (i.value.trim() === "" ? null : Number(i.value)));
           if (draw !== null) body.draw = draw;
           void change(`/api/scoresheets/${id}/deals`, body);
