@@ -188,7 +188,15 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
     await expectTotals(page, [13, 5, 2, 3], "without deal 1");
     await expectStatus(page, "Winner: Chie");
     await fitsPhone(page, "the Mura sheet");
-    // The print button opens the browser's print dialog; the sheet prints without the forms.
+    // The printable score sheet: the game so far written into the club's sheet.
+    const printHref = await page.locator("a.print").getAttribute("href");
+    const printed = await (await fetch(`${base}${printHref}`)).text();
+    if (!printed.includes('<strong class="kept-name">Ben</strong>')) throw new Error("the printable sheet has no names");
+    const sheetPage = await page.context().newPage();
+    await sheetPage.goto(`${base}${printHref}`);
+    await sheetPage.screenshot({ path: join(out, "score-sheet-printable.png"), fullPage: true });
+    await sheetPage.close();
+    // The page itself prints without its forms.
     await page.emulateMedia({ media: "print" });
     if (await page.locator(".score-tools").isVisible()) throw new Error("the tools are printed");
     await page.screenshot({ path: join(out, "score-print.png"), fullPage: true });

@@ -61,6 +61,7 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         )
         .route("/api/scoresheets/{id}/undo", post(scoresheets::undo))
         .route("/api/scoresheets/{id}/events", get(scoresheets::events))
+        .route("/api/scoresheets/{id}/sheet", get(scoresheets::sheet))
         .route("/api/i18n/{lang}", get(i18n))
         .route("/api/time", get(time))
         .route("/healthz", get(health::healthz))

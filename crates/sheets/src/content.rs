@@ -867,6 +867,7 @@ fn pad(rules: &Ruleset, w: &Words) -> Pad {
         zero: col("sheet-pad-tally-zero"),
     });
     Pad {
+        filled: None,
         scoring,
         tally,
         deal: col("sheet-pad-deal"),
@@ -879,5 +880,138 @@ fn pad(rules: &Ruleset, w: &Words) -> Pad {
         totals,
         fields: vec![col("sheet-pad-date"), col("sheet-pad-place")],
         hints,
+    }
+}
+
+/// The cells of a kept game's score sheet, column by column as [`pad`] heads them.
+pub(crate) fn fill(
+    rules: &Ruleset,
+    catalog: &Catalog,
+    names: &[String],
+    results: &[torite_core::DealResult],
+    totals: &[(String, bool)],
+) -> crate::Filled {
+    let n = rules.players as usize;
+    let marks = |score: i32| torite_i18n::present::tally(rules, [score]).unwrap_or_default();
+    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| catalog.seat(s));
+    let rows = results
+        .iter()
+        .map(|r| {
+            let mut cells = Vec::new();
+            for s in 0..n {
+                let score = r.score.scores[s];
+                let points = r.facts.points[s].to_string();
+                match rules.scoring {
+                    Scoring::Mittlere { .. } | Scoring::Molotow { .. } => {
+                        cells.extend([points, marks(score.max(0)), marks(score.min(0))]);
+                    }
+                    Scoring::PlusMinus => cells.extend([points, marks(score.max(0))]),
+                    Scoring::OwnPoints => cells.extend([points, score.to_string()]),
+                    Scoring::TrickTable { .. } | Scoring::Mura { .. } => {
+                        cells.extend([score.to_string(), r.totals[s].to_string()]);
+                    }
+                    _ => cells.push(score.to_string()),
+                }
+            }
+            let mut notes = Vec::new();
+            if let Some(lot) = r.facts.lot {
+                let declarers: Vec<String> = (lot.declaring() & torite_core::SeatSet::all(n))
+                    .iter()
+                    .map(name)
+                    .collect();
+                let outcome = if lot.winner.is_some() { "✓" } else { "✗" };
+                notes.push(format!("{} {outcome}", declarers.join(", ")));
+            }
+            if let Some(d) = r.draw {
+                notes.push(format!("↑ {}", name(d)));
+            }
+            (cells, notes.join(" · "))
+        })
+        .collect();
+    let columns = match rules.scoring {
+        Scoring::Mittlere { .. } | Scoring::Molotow { .. } => 3,
+        Scoring::PlusMinus
+        | Scoring::OwnPoints
+        | Scoring::TrickTable { .. }
+        | Scoring::Mura { .. } => 2,
+        _ => 1,
+    };
+    let last = results
+        .last()
+        .map_or([0; torite_core::MAX_SEATS], |r| r.totals);
+    let sums =
+        |s: usize, f: fn(i32) -> i32| -> i32 { results.iter().map(|r| f(r.score.scores[s])).sum() };
+    let totals = totals
+        .iter()
+        .map(|(_, merged)| {
+            if *merged {
+                (0..n).map(|s| last[s].to_string()).collect()
+            } else {
+                (0..n)
+                    .flat_map(|s| {
+                        let mut cells = vec![String::new(); columns];
+                        match rules.scoring {
+                            Scoring::Mittlere { .. } | Scoring::Molotow { .. } => {
+                                cells[1] = sums(s, |v| v.max(0)).to_string();
+                                cells[2] = sums(s, |v| (-v).max(0)).to_string();
+                            }
+                            _ => cells[columns - 1] = last[s].to_string(),
+                        }
+                        cells
+                    })
+                    .collect()
+            }
+        })
+        .collect();
+    crate::Filled {
+        names: names.to_vec(),
+        rows,
+        totals,
+    }
+}
+
+#[cfg(test)]
+mod kept_tests {
+    use torite_core::{DealFacts, Game, Preset};
+    use torite_i18n::Lang;
+
+    use crate::{Body, Sheet};
+
+    /// A kept Mura game's sheet: each deal's penalty and running total per player, the names
+    /// above their columns, in the HTML.
+    #[test]
+    fn a_kept_game_is_written_into_the_score_sheet() {
+        let rules = Preset::Mura4.ruleset();
+        let mut game = Game::new(rules, 0).expect("a game");
+        let mut facts = DealFacts {
+            players: 4,
+            ..DealFacts::default()
+        };
+        facts.tricks[..4].copy_from_slice(&[3, 2, 2, 2]);
+        facts.points[..4].copy_from_slice(&[6, 5, 3, 2]);
+        game.record_facts(facts, None).expect("scored");
+        let names: Vec<String> = ["Aki", "Ben", "Chie", "Dan"].map(String::from).to_vec();
+        let sheet = Sheet::kept(&rules, Lang::En, &names, game.results());
+        let Body::Pad(pad) = &sheet.body else {
+            panic!("a score sheet");
+        };
+        let filled = pad.filled.as_ref().expect("written in");
+        // Aki and Ben exempt (4 points or more), Chie and Dan 2 tricks + 1.
+        assert_eq!(
+            filled.rows[0].0,
+            ["0", "0", "0", "0", "3", "3", "3", "3"].map(String::from)
+        );
+        let html = sheet.html();
+        assert!(
+            html.contains("<strong class=\"kept-name\">Dan</strong>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<td class=\"first\">3</td><td>3</td>"),
+            "{html}"
+        );
+        // A blank sheet has nothing written in.
+        let blank = Sheet::new(&rules, crate::Kind::Scorepad, Lang::En);
+        assert!(!blank.html().contains("kept-name"));
     }
 }

@@ -374,12 +374,21 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
             "<th rowspan=\"2\" class=\"side\">{}</th>",
             esc(&pad.deal)
         );
-        for player in &pad.players {
-            let _ = write!(
-                out,
-                "<th colspan=\"{columns}\" class=\"player first\">{}</th>",
-                esc(player)
-            );
+        for (p, player) in pad.players.iter().enumerate() {
+            let name = pad.filled.as_ref().and_then(|f| f.names.get(p));
+            let _ = match name {
+                Some(name) => write!(
+                    out,
+                    "<th colspan=\"{columns}\" class=\"player first\">{}<br><strong class=\"kept-name\">{}</strong></th>",
+                    esc(player),
+                    esc(name)
+                ),
+                None => write!(
+                    out,
+                    "<th colspan=\"{columns}\" class=\"player first\">{}</th>",
+                    esc(player)
+                ),
+            };
         }
         let _ = write!(
             out,
@@ -406,32 +415,39 @@ table.grid {{ position: absolute; left: {margin}; top: {table_top}; width: {widt
         out.push_str("</tr></thead>\n<tbody>\n");
         for n in first..=last {
             let _ = write!(out, "<tr><td class=\"deal\">{n}</td>");
-            for _ in &pad.players {
+            let row = pad.filled.as_ref().and_then(|f| f.rows.get(n - 1));
+            for p in 0..pad.players.len() {
                 for c in 0..columns {
-                    out.push_str(if c == 0 {
-                        "<td class=\"first\"></td>"
-                    } else {
-                        "<td></td>"
-                    });
+                    let cell = row.and_then(|(cells, _)| cells.get(p * columns + c));
+                    let class = if c == 0 { " class=\"first\"" } else { "" };
+                    let _ = write!(
+                        out,
+                        "<td{class}>{}</td>",
+                        esc(cell.map_or("", String::as_str))
+                    );
                 }
             }
-            out.push_str("<td class=\"first\"></td></tr>\n");
+            let notes = row.map_or("", |(_, notes)| notes.as_str());
+            let _ = writeln!(out, "<td class=\"first\">{}</td></tr>", esc(notes));
         }
         out.push_str("</tbody>\n");
         if page == last_page && !pad.totals.is_empty() {
             out.push_str("<tfoot>\n");
-            for (label, merged) in &pad.totals {
+            for (t, (label, merged)) in pad.totals.iter().enumerate() {
                 let _ = write!(out, "<tr><td>{}</td>", esc(label));
-                for _ in &pad.players {
+                let written = pad.filled.as_ref().and_then(|f| f.totals.get(t));
+                let cell = |i: usize| written.and_then(|w| w.get(i)).map_or("", String::as_str);
+                for p in 0..pad.players.len() {
                     if *merged {
-                        let _ = write!(out, "<td colspan=\"{columns}\" class=\"first\"></td>");
+                        let _ = write!(
+                            out,
+                            "<td colspan=\"{columns}\" class=\"first\">{}</td>",
+                            esc(cell(p))
+                        );
                     } else {
                         for c in 0..columns {
-                            out.push_str(if c == 0 {
-                                "<td class=\"first\"></td>"
-                            } else {
-                                "<td></td>"
-                            });
+                            let class = if c == 0 { " class=\"first\"" } else { "" };
+                            let _ = write!(out, "<td{class}>{}</td>", esc(cell(p * columns + c)));
                         }
                     }
                 }

@@ -232,6 +232,20 @@ pub struct Pad {
     pub scoring: Option<Section>,
     /// The strokes-and-circles columns beside the scoring rules (Mittlere and Molotow).
     pub tally: Option<Tally>,
+    /// The game so far written in, for a sheet of a game being kept (the HTML shows it; a
+    /// blank sheet has none).
+    pub filled: Option<Filled>,
+}
+
+/// A score sheet's grid written in: the players' names, a row a deal, the totals.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Filled {
+    /// The players' names, in seat order.
+    pub names: Vec<String>,
+    /// A row a deal: a cell a player and column, then the notes.
+    pub rows: Vec<(Vec<String>, String)>,
+    /// A row a total of [`Pad::totals`]: a cell a player (merged) or a player and column.
+    pub totals: Vec<Vec<String>>,
 }
 
 /// The strokes-and-circles columns of a Jass score sheet: one tall column a player, where a
@@ -285,6 +299,27 @@ impl Sheet {
     #[must_use]
     pub fn new(rules: &Ruleset, kind: Kind, lang: Lang) -> Sheet {
         content::build(rules, kind, &Catalog::new(lang))
+    }
+
+    /// The score sheet of a game being kept with real cards: the blank sheet of `rules` with
+    /// the players' `names` and each deal of `results` written in as the paper method keeps
+    /// it (the scores or penalties and running totals; card points, strokes and circles in
+    /// the Jass games), the Lot and Molotow's draw in the notes.
+    #[must_use]
+    pub fn kept(
+        rules: &Ruleset,
+        lang: Lang,
+        names: &[String],
+        results: &[torite_core::DealResult],
+    ) -> Sheet {
+        let catalog = Catalog::new(lang);
+        let mut sheet = content::build(rules, Kind::Scorepad, &catalog);
+        if let Body::Pad(pad) = &mut sheet.body {
+            let filled = content::fill(rules, &catalog, names, results, &pad.totals);
+            pad.rows = pad.rows.max(filled.rows.len());
+            pad.filled = Some(filled);
+        }
+        sheet
     }
 
     /// The sheet in the given form: HTML (UTF-8) or PDF bytes.

@@ -703,6 +703,49 @@ pub(super) async fn undo(
     save(&hub, &id, loaded).await
 }
 
+/// The query of a printed sheet: the key and the language.
+#[derive(Deserialize)]
+pub(super) struct SheetQuery {
+    key: Option<String>,
+    lang: Option<String>,
+}
+
+/// `GET /api/scoresheets/{id}/sheet?key=…&lang=en|ja`: the game so far written into the
+/// printable score sheet (`torite-sheets`' HTML), to print.
+pub(super) async fn sheet(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<SheetQuery>,
+) -> Result<Response, Refusal> {
+    let lang = match query.lang.as_deref() {
+        None | Some("en") => Lang::En,
+        Some("ja") => Lang::Ja,
+        Some(other) => {
+            return Err(Refusal::bad(Why::UnknownLang {
+                value: shown(other),
+            }));
+        }
+    };
+    let (loaded, _) = load(&hub, &id, query.key.as_deref()).await?;
+    let game = game(loaded.rules, &loaded.stored.deals).map_err(broken)?;
+    let html =
+        torite_sheets::Sheet::kept(&loaded.rules, lang, &loaded.stored.players, game.results())
+            .html();
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        html,
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        axum::http::HeaderValue::from_static(super::guard::SHEET_CSP),
+    );
+    Ok(response)
+}
+
 /// `GET /api/scoresheets/{id}/events?key=…`: the sheet as server-sent events, now and after
 /// each change (`event: sheet`).
 pub(super) async fn events(

@@ -277,6 +277,36 @@ async fn mittlere_jass_sheet() {
     // has won 2+1+1+1+1+1+1 = 8 and lost 1+2+1+1+1 = 6.
     assert_eq!(sheet["deals"][0]["marks"], json!(["||", "○", "○"]));
     assert_eq!(sheet["deals"][11]["marks"][0], "|×8 ○×6");
+    // The printable sheet, with the names and the game so far written in.
+    let printed = torite_server::client::request(
+        addr,
+        "GET",
+        &format!("/api/scoresheets/{id}/sheet?key={key}&lang=ja"),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(printed.status, 200);
+    let html = printed.body;
+    assert!(
+        html.contains("<strong class=\"kept-name\">Chie</strong>"),
+        "{html}"
+    );
+    // Deal 1: Aki 157 points and two strokes, the others a circle each; Aki's net 2.
+    assert!(
+        html.contains("<td class=\"first\">157</td><td>||</td><td></td>"),
+        "{html}"
+    );
+    assert!(html.contains("<td>○</td>"), "{html}");
+    assert!(
+        html.contains("<td colspan=\"3\" class=\"first\">2</td>"),
+        "{html}"
+    );
+    let (status, body) = get(addr, &format!("/api/scoresheets/{id}/sheet?key=nope")).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (403, Some("scoresheet-key"))
+    );
     // Undo after the end: the last deal back, then entered again differently.
     let sheet = undo(addr, &id, &key, None).await;
     assert_eq!(sheet["finished"], false);
