@@ -194,7 +194,7 @@ struct Turn {
 
 fn is_prompt(text: &str) -> bool {
     let last = text.rsplit('\n').next().unwrap_or_default();
-    last.ends_with(": ") && last.contains(", ?, h, l, u, q")
+    last.ends_with(": ") && last.contains(", ?, h, l, s, u, q")
 }
 
 /// A card code from the printed form: `K♥` → `KH`.
@@ -762,6 +762,7 @@ fn last_trick_before_any_trick() {
         again.text
     );
     game.answer("q");
+    game.answer("y");
     let (_, stderr, status) = game.finish();
     assert!(status.success(), "{stderr}");
 }
@@ -810,6 +811,7 @@ fn quit_then_resume_continues_the_same_game() {
                 turns_in_deal_2 += 1;
                 if turns_in_deal_2 == 3 {
                     game.answer("q");
+                    game.answer("y");
                     continue;
                 }
             }
@@ -817,13 +819,17 @@ fn quit_then_resume_continues_the_same_game() {
         }
         let (transcript, stderr, status) = game.finish();
         assert!(status.success(), "{stderr}");
+        // Quitting asks first (answered yes above), then says where the game is saved.
         let tail: Vec<&str> = transcript.lines().rev().take(2).collect();
+        assert_eq!(tail[0], lang.resume_with(&path), "{transcript}");
+        let confirm = lang.pick(
+            "Quit now? The game is saved and can be resumed (y/n): ",
+            "終了しますか？ゲームは保存され、あとで再開できます（y/n）: ",
+        );
         assert_eq!(
-            tail,
-            [
-                lang.resume_with(&path).as_str(),
-                lang.saved_to(&path).as_str()
-            ]
+            tail[1],
+            format!("{confirm}{}", lang.saved_to(&path)),
+            "{transcript}"
         );
         let saved = record(&path);
         assert_eq!(saved["deals"].as_array().expect("deals").len(), 2);
@@ -978,6 +984,7 @@ fn undo_twice_then_play_on_saves_only_the_final_sequence_and_resumes() {
             turn = game.prompt(lang).expect("the next turn");
         }
         game.answer("q");
+        game.answer("y");
         let (_, stderr, status) = game.finish();
         assert!(status.success(), "{stderr}");
         let saved = actions(&record(&path));
@@ -1015,6 +1022,7 @@ fn suits_option_chooses_letters_or_symbols() {
         let mut game = start(&all);
         let turn = game.prompt(lang).expect("a turn");
         game.answer("q");
+        game.answer("y");
         let (_, stderr, status) = game.finish();
         assert!(status.success(), "{stderr}");
         let hand = turn
@@ -1089,5 +1097,64 @@ fn a_at_the_next_turn_reviews_the_deal_that_ended() {
         assert!(review.contains(trick), "{review}");
         let summary = lang.pick("seat 0: 5 decisions, loss ", "0番席：5手、損失");
         assert!(review.contains(summary), "{review}");
+    }
+}
+
+/// The plain mode's conveniences: a move that is the only one possible is played with a notice
+/// (not asked for), the seat that sets the trump is named, `s` prints the totals so far, and
+/// `q` asks before quitting (no goes on).
+#[test]
+fn forced_moves_trump_scores_and_quitting_are_said() {
+    for lang in [Lang::En, Lang::Ja] {
+        let dir = scratch(&format!("plain-words-{lang:?}"));
+        let path = dir.join("game.json");
+        let mut game = start(&new_game("mittlere-jass", 3, lang, &path));
+        let mut asked_scores = false;
+        let mut declined = false;
+        while let Some(turn) = game.prompt(lang) {
+            if !asked_scores && lang.deal_header_at(&game.transcript, 2).is_some() {
+                asked_scores = true;
+                game.answer("s");
+            } else if asked_scores && !declined {
+                declined = true;
+                game.answer("q");
+                game.answer("n");
+            } else if declined && lang.deal_header_at(&game.transcript, 3).is_some() {
+                game.answer("q");
+                game.answer("y");
+            } else {
+                game.answer(&first_choice(&turn, lang));
+            }
+        }
+        let (transcript, stderr, status) = game.finish();
+        assert!(status.success(), "{stderr}");
+        let (forced, trump, totals, confirm) = match lang {
+            Lang::En => (
+                "Only one move is possible: ",
+                " played off suit and set the trump. Trump: ",
+                "Totals after 1 deal: Seat 0 (You) ",
+                "Quit now? The game is saved and can be resumed (y/n): ",
+            ),
+            Lang::Ja => (
+                "出せる手は一つだけです：",
+                "がフォローせずに出したので切札が決まりました。切札: ",
+                "1ディール後の累計：0番席 (あなた) ",
+                "終了しますか？ゲームは保存され、あとで再開できます（y/n）: ",
+            ),
+        };
+        for text in [forced, trump, totals] {
+            assert!(
+                transcript.contains(text),
+                "missing {text:?} in:\n{transcript}"
+            );
+        }
+        // Asked twice: declined (the game went on into deal 3), then accepted.
+        assert_eq!(transcript.matches(confirm).count(), 2, "{transcript}");
+        assert!(
+            lang.deal_header_at(&transcript, 3).is_some(),
+            "{transcript}"
+        );
+        // The forced moves are in the record like any other.
+        assert!(record(&path)["deals"].as_array().expect("deals").len() >= 3);
     }
 }

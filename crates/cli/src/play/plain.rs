@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use torite_core::{Action, DealResult};
+use torite_core::{Action, DealResult, Trump};
 
 use super::session::{Event, Session};
 use super::text::Words;
@@ -34,6 +34,9 @@ pub fn run(
     writeln!(output, "{}", words.t("help-plain", &[])).map_err(io)?;
     // Whether the hand was just shown under a deal's header, with nothing played since.
     let mut hand_shown = false;
+    // After an undo, a forced move is asked for instead of played at once, so that another
+    // undo can go back further.
+    let mut ask_forced = false;
     loop {
         if session.is_finished() {
             game_over(session, words, output).map_err(io)?;
@@ -62,9 +65,11 @@ pub fn run(
             deal_summary(session, words, &result, output).map_err(io)?;
             continue;
         }
+        let trump = session.deal().map(|d| d.trump());
         if let Some(events) = session.step_bot()? {
             hand_shown = false;
             show_events(words, &events, output).map_err(io)?;
+            trump_set(session, words, trump, &events, output).map_err(io)?;
             continue;
         }
         if !session.human_to_act() {
@@ -72,6 +77,24 @@ pub fn run(
         }
         let view = session.view().expect("the human is to act");
         let menu = words.menu(&view);
+        // A move that is the only one possible is played with a notice, not asked for.
+        if menu.len() == 1 && !std::mem::take(&mut ask_forced) {
+            let action = menu[0];
+            let trump = view.trump();
+            writeln!(
+                output,
+                "{}",
+                words.t("forced-move", &[("action", words.action(action))])
+            )
+            .map_err(io)?;
+            let events = session
+                .play(action)
+                .map_err(|e| Failure::input(words.catalog.play_error(&e)))?;
+            hand_shown = false;
+            show_events(words, &events, output).map_err(io)?;
+            trump_set(session, words, Some(trump), &events, output).map_err(io)?;
+            continue;
+        }
         if !view.current_trick().is_empty() {
             let cards: Vec<String> = view
                 .current_trick()
@@ -145,7 +168,7 @@ pub fn run(
             "{} ",
             words.t(
                 "choose",
-                &[("keys", format!("1-{}, ?, h, l, u, q", menu.len()))]
+                &[("keys", format!("1-{}, ?, h, l, s, u, q", menu.len()))]
             )
         )
         .map_err(io)?;
@@ -177,6 +200,7 @@ pub fn run(
             return Ok(());
         }
         let answer = line.trim();
+        let view_trump = view.trump();
         match answer {
             "" => {}
             "?" => {
@@ -231,8 +255,12 @@ pub fn run(
                 }
                 None => writeln!(output, "{}", words.t("last-trick-none", &[])).map_err(io)?,
             },
+            "s" | "S" => {
+                writeln!(output, "{}", scores_so_far(session, words)).map_err(io)?;
+            }
             "u" | "U" | "undo" => {
                 let key = if session.undo()? {
+                    ask_forced = true;
                     "play-undone"
                 } else {
                     "undo-none"
@@ -240,6 +268,18 @@ pub fn run(
                 writeln!(output, "{}", words.t(key, &[])).map_err(io)?;
             }
             "q" | "Q" | "quit" => {
+                write!(output, "{} ", words.t("quit-confirm-plain", &[])).map_err(io)?;
+                output.flush().map_err(io)?;
+                let mut sure = String::new();
+                input
+                    .read_line(&mut sure)
+                    .map_err(|e| Failure::input(format!("cannot read input: {e}")))?;
+                // Only a yes quits (the end of the input too: nothing more can be asked).
+                let yes =
+                    sure.is_empty() || matches!(sure.trim(), "y" | "Y" | "yes" | "はい" | "ｙ");
+                if !yes {
+                    continue;
+                }
                 writeln!(
                     output,
                     "{}",
@@ -274,7 +314,11 @@ pub fn run(
                     )
                     .map_err(io)?,
                     Some(action) => match session.play(action) {
-                        Ok(events) => show_events(words, &events, output).map_err(io)?,
+                        Ok(events) => {
+                            show_events(words, &events, output).map_err(io)?;
+                            trump_set(session, words, Some(view_trump), &events, output)
+                                .map_err(io)?;
+                        }
                         Err(e) => writeln!(
                             output,
                             "{}",
@@ -327,6 +371,63 @@ fn show_events(words: &Words, events: &[Event], output: &mut dyn Write) -> std::
         }
     }
     Ok(())
+}
+
+/// Says who made a suit trump, when the events just shown did (the first card off suit, under
+/// the rules that set trump so), or that the deal now has its trump.
+fn trump_set(
+    session: &Session,
+    words: &Words,
+    before: Option<Trump>,
+    events: &[Event],
+    output: &mut dyn Write,
+) -> std::io::Result<()> {
+    // The deal that the events belong to: the one in progress, or the one they ended.
+    let Some(deal) = session.deal() else {
+        return Ok(());
+    };
+    let now = deal.trump();
+    if before.is_none_or(|b| b == now) || now == Trump::None {
+        return Ok(());
+    }
+    let Trump::Suit(suit) = now else {
+        return writeln!(output, "{}", words.trump(now));
+    };
+    let setter = events.iter().find_map(|e| match e {
+        Event::Acted {
+            seat,
+            action: Action::Play(card),
+            led: false,
+        } if card.suit() == Some(suit) => Some(*seat),
+        _ => None,
+    });
+    match setter {
+        Some(seat) => writeln!(
+            output,
+            "{}",
+            words.t(
+                "trump-set-by",
+                &[("seat", words.seat(seat)), ("trump", words.trump(now))]
+            )
+        ),
+        None => writeln!(output, "{}", words.trump(now)),
+    }
+}
+
+/// The totals so far, seat by seat, with the deals played.
+fn scores_so_far(session: &Session, words: &Words) -> String {
+    let game = session.game();
+    let totals: Vec<String> = game
+        .totals()
+        .iter()
+        .enumerate()
+        .map(|(seat, total)| format!("{} {total}", words.seat(seat)))
+        .collect();
+    words.catalog.get_counted(
+        "scores-so-far",
+        &[("totals", totals.join(", "))],
+        &[("deals", game.results().len() as i64)],
+    )
 }
 
 fn deal_summary(
