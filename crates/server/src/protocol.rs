@@ -279,9 +279,15 @@ mod tests {
                 ClientError::UnknownAction,
             ),
             (r#"{"type": "undo"}"#, ClientError::NoVersion),
-            (r#"{"type": "undo", "version": "7"}"#, ClientError::NoVersion),
+            (
+                r#"{"type": "undo", "version": "7"}"#,
+                ClientError::NoVersion,
+            ),
             (r#"{"type": "undo_answer"}"#, ClientError::NoAccept),
-            (r#"{"type": "undo_answer", "accept": 1}"#, ClientError::NoAccept),
+            (
+                r#"{"type": "undo_answer", "accept": 1}"#,
+                ClientError::NoAccept,
+            ),
         ] {
             assert_eq!(ClientMsg::read(text), Err(error), "{text}");
         }

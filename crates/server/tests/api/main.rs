@@ -8,12 +8,12 @@ use torite_core::{Action, Card, CardSet, Suit, Trump};
 use torite_server::Config;
 use torite_server::client::{Session, request};
 
+mod analysis;
 #[path = "../common/mod.rs"]
 mod common;
 mod http;
-mod tables;
 mod scoresheets;
-mod analysis;
+mod tables;
 mod undo;
 use common::{Server, get, post};
 
