@@ -187,7 +187,8 @@ fn two_games_saving_at_once_to_one_path_both_save_whole_files() {
 fn score_sheet(path: &Path) {
     ok(run(
         &["score", "mura-4", "--lang", "en", "--save", s(path)],
-        Some("2 3 4 0\n5 5 6 0\n3 3 3 0\n6 4 6 0\nq\n"),
+        // Enter keeps the seat numbers as the players' names.
+        Some("\n2 3 4 0\n5 5 6 0\n3 3 3 0\n6 4 6 0\nq\n"),
     ));
 }
 
