@@ -936,9 +936,12 @@ await test("six seats against five bots fit a desktop and a 390 px phone, and a 
   // The list is filtered: the finished table under Finished, not under Open seats; on a
   // phone the form to create a table comes first.
   await page.locator(".filter[data-filter=finished]").click();
+  // The table is listed under All too: wait for the list redrawn under Finished.
+  await page.locator(".filter[data-filter=finished][aria-pressed=true]").waitFor();
   await page.locator(`.table-row[data-table='${id}']`).waitFor();
   if ((await page.locator(".table-row:not(.status-finished)").count())) throw new Error("the Finished filter lists unfinished tables");
   await page.locator(".filter[data-filter=open]").click();
+  await page.locator(".filter[data-filter=open][aria-pressed=true]").waitFor();
   await page.locator(`.table-row[data-table='${id}']`).waitFor({ state: "detached" });
   if ((await page.locator(".table-row:not(.status-open)").count())) throw new Error("the Open seats filter lists tables without open seats");
   const formTop = (await page.locator("#create").boundingBox()).y;
