@@ -113,6 +113,7 @@ rule-penalty = penalty: tricks won plus one, unless exempt
 ## Help
 help-keys = ←/→ Enter play · { $numbers } pick · ? help · h hint · l last · u undo · q quit
 help-plain = Type the number of an action or its code (AS, 10H, lot, pass, call:S). ? rules, h hint, l last trick, s scores so far, u undo, q quit. A move that is the only one possible is played for you.
+screen-too-small = This window is { $width }×{ $height }; the game needs at least { $min-width }×{ $min-height }. Make it larger, or play line by line with: torite play --plain. (q, then y, quits.)
 forced-move = Only one move is possible: { $action }, played for you.
 quit-confirm-plain = Quit now? The game is saved and can be resumed (y/n):
 trump-set-by = { $seat } played off suit and set the trump. { $trump }

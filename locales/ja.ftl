@@ -124,6 +124,7 @@ rule-penalty = 失点：取ったトリック数＋1（免除点に達すれば0
 ## ヘルプ
 help-keys = ←/→ Enter 出す · { $numbers } 直接 · ? ヘルプ · h ヒント · l 直前 · u 取消 · q 終了
 help-plain = 行動の番号かコード（AS, 10H, lot, pass, call:S）を入力。? ルール、h ヒント、l 直前のトリック、s ここまでの累計、u 取り消し、q 終了。出せる手が一つしかないときは自動で出します。
+screen-too-small = この画面は{ $width }×{ $height }です。ゲームには{ $min-width }×{ $min-height }以上が必要です。画面を広げるか、1行ずつ遊ぶ torite play --plain をお使いください（q のあと y で終了）。
 forced-move = 出せる手は一つだけです：{ $action }（自動で出しました）。
 quit-confirm-plain = 終了しますか？ゲームは保存され、あとで再開できます（y/n）:
 trump-set-by = { $seat }がフォローせずに出したので切札が決まりました。{ $trump }

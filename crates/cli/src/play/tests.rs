@@ -1140,3 +1140,58 @@ fn the_deal_summary_offers_a_review_of_your_decisions() {
         remove(&saved);
     }
 }
+
+/// A terminal smaller than the table's layout is told how large it must be and how to play
+/// line by line, in both languages, and can still be quit; at the smallest size the table is
+/// drawn with every seat and the hand.
+#[test]
+fn a_small_terminal_is_told_its_size_and_the_plain_mode() {
+    for lang in Lang::ALL {
+        let Table {
+            mut session,
+            words,
+            summary,
+            saved,
+        } = table("mini-misere-5", 4, lang, "small");
+        session.start_deal_if_needed().expect("the first deal");
+        let mut ui = new_ui(&words, &summary);
+        let screen = |ui: &Ui<'_>, w: u16, h: u16| {
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+            terminal
+                .draw(|f| tui::draw(f, &session, ui))
+                .expect("the screen is drawn");
+            text(&terminal)
+        };
+        let small = screen(&ui, 44, 14);
+        let (size, plain) = match lang {
+            Lang::Ja => (
+                "この画面は44×14です。ゲームには60×20以上",
+                "torite\u{a0}play\u{a0}--plain",
+            ),
+            _ => (
+                "This window is 44×14; the game needs at least 60×20",
+                "torite\u{a0}play\u{a0}--plain",
+            ),
+        };
+        let flat: String = small.lines().collect::<Vec<_>>().join(" ");
+        let flat_ja: String = small.lines().collect();
+        assert!(flat.contains(size) || flat_ja.contains(size), "{small}");
+        assert!(flat.contains(plain) || flat_ja.contains(plain), "{small}");
+        ui.overlay = Overlay::QuitConfirm;
+        let quitting: String = screen(&ui, 44, 14).lines().collect();
+        assert!(
+            quitting.contains("(y/n)") || quitting.contains("（y/n）"),
+            "{quitting}"
+        );
+        ui.overlay = Overlay::None;
+        // At the smallest size, the table: five seats and the hand.
+        let fits = screen(&ui, 60, 20);
+        assert!(!fits.contains(plain), "{fits}");
+        for seat in 1..5 {
+            assert!(fits.contains(&format!("{seat}:")), "{fits}");
+        }
+        let hand = t(lang, "hand", &[]);
+        assert!(fits.contains(&hand), "{fits}");
+        remove(&saved);
+    }
+}

@@ -133,10 +133,37 @@ fn card_span(words: &Words, card: Card) -> Span<'static> {
     Span::styled(words.card(card), style.add_modifier(Modifier::BOLD))
 }
 
+/// The smallest terminal the full-screen table is laid out for (six seats and a twelve-card
+/// hand); a smaller one is told so instead of shown a table with parts missing.
+pub const MIN_SIZE: (u16, u16) = (60, 20);
+
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame<'_>, session: &Session, ui: &Ui<'_>) {
     let words = ui.words;
     let area = frame.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = words.t(
+            "screen-too-small",
+            &[
+                ("width", area.width.to_string()),
+                ("height", area.height.to_string()),
+                ("min-width", MIN_SIZE.0.to_string()),
+                ("min-height", MIN_SIZE.1.to_string()),
+            ],
+        );
+        // Quitting still works: its question is asked here.
+        let mut parts = vec![text];
+        if matches!(ui.overlay, Overlay::QuitConfirm) {
+            parts.push(words.t("quit-confirm", &[]));
+        }
+        let lines: Vec<Line> = parts
+            .iter()
+            .flat_map(|p| text::wrap(p, usize::from(area.width.max(1)), ""))
+            .map(Line::from)
+            .collect();
+        frame.render_widget(Paragraph::new(lines), area);
+        return;
+    }
     let rules = session.rules();
     let [top, table, bottom] = Layout::vertical([
         Constraint::Length(3),
