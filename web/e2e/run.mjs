@@ -1015,6 +1015,9 @@ await test("three players: the joker played last is said to win with a button in
   await page.goto(`${base}/t/${made.id}/history`);
   const rule = await page.locator(".house-rules").innerText();
   if (rule !== "House rules: Number of deals: 1 deal") throw new Error(`the history shows the house rule as ${JSON.stringify(rule)}`);
+  // The bots, seated by their algorithm's id, are called by what they are.
+  const page_text = await page.locator("main").innerText();
+  if (/heuristic/.test(page_text) || !page_text.includes("Rule of thumb")) throw new Error(`the history names the bots as in ${JSON.stringify(page_text.slice(0, 400))}`);
   // The replay shows the saying at its step, in words.
   const replay = await (await fetch(`${base}/api/tables/${made.id}/replay`)).json();
   const steps = replay.deals[0].steps;

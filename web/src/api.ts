@@ -185,6 +185,12 @@ export function botName(spec: string, levels: BotLevel[]): string {
   return has(`web-bot-${algorithm}`) ? t(`web-bot-${algorithm}`) : t("web-bot");
 }
 
+/** Whether a recorded player's name is an algorithm's spec (`heuristic`, `ismcts:2000`). */
+export function isBotSpec(name: string): boolean {
+  const [algorithm, budget] = name.split(":");
+  return has(`web-bot-${algorithm}`) && (budget === undefined || /^\d+(ms)?$/.test(budget));
+}
+
 /** The level a bot control offers first. */
 export const DEFAULT_LEVEL = "club";
 

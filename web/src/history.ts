@@ -4,7 +4,7 @@
 // says what each action did (the trick's winner, trump, the Lot, the scores): the browser only
 // counts the cards already played out of the hands.
 import { analysisPanel, replayAnalysis } from "./analysis";
-import { ApiError, api, presets, type Replay, type ReplayDeal, type ReplayStep } from "./api";
+import { ApiError, api, botName, isBotSpec, presets, type Replay, type ReplayDeal, type ReplayStep } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
 import { t } from "./i18n";
@@ -74,7 +74,8 @@ async function open(root: HTMLElement, id: string, go: Go): Promise<{ r: Replay;
   // A bot of a named level is recorded by the level's id: shown by its name in the reader's
   // language.
   const levels = await api.bots().catch(() => []);
-  r.players = r.players.map((p) => levels.find((l) => l.id === p)?.name ?? p);
+  // A bot seated by its algorithm (`heuristic`, `ismcts:2000`) is called by what it is.
+  r.players = r.players.map((p) => (levels.some((l) => l.id === p) || isBotSpec(p) ? botName(p, levels) : p));
   const name = await gameName(r);
   document.title = `torite — ${name}`;
   return { r, name, seatNames: names(r) };
