@@ -803,6 +803,8 @@ show-seat = seat { $seat }
 show-deal = Deal { $number } (dealer: { $dealer })
 show-trump = trump: { $trump }
 show-trump-joker = the joker alone
+# Between the names of a list (quoted to keep its space).
+show-list-separator = { ", " }
 show-lot = Lot: { $seats }
 show-lot-declarer-succeeded = { $seat } (succeeded)
 show-lot-declarer-failed = { $seat } (failed)

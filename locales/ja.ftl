@@ -772,6 +772,8 @@ show-seat = { $seat }番席
 show-deal = 第{ $number }ディール（ディーラー: { $dealer }）
 show-trump = 切札: { $trump }
 show-trump-joker = ジョーカーのみ
+# Between the names of a list (quoted to keep its space).
+show-list-separator = { "、" }
 show-lot = ロット: { $seats }
 show-lot-declarer-succeeded = { $seat }（成功）
 show-lot-declarer-failed = { $seat }（失敗）

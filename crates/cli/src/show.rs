@@ -126,7 +126,8 @@ pub fn render(replay: &Replay, tricks: bool, catalog: &Catalog) -> String {
                     t(key, &[("seat", seat(*s))])
                 })
                 .collect();
-            let _ = writeln!(out, "  {}", t("show-lot", &[("seats", who.join(", "))]));
+            let comma = t("show-list-separator", &[]);
+            let _ = writeln!(out, "  {}", t("show-lot", &[("seats", who.join(&comma))]));
         }
         if tricks {
             for (k, trick) in deal.tricks.iter().enumerate() {

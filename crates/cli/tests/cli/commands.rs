@@ -498,7 +498,7 @@ fn show_prints_a_readable_sheet() {
     ]));
     assert!(ja.starts_with("ミニミゼール（現行ルール・4人）\n"), "{ja}");
     assert!(
-        ja.contains("  ロット: 1番席（成功）, 2番席（失敗）\n"),
+        ja.contains("  ロット: 1番席（成功）、2番席（失敗）\n"),
         "{ja}"
     );
     let bad = refused(&run(
