@@ -140,6 +140,22 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     }
 }
 
+/// What creating a table or a score sheet starts with: the peer's creation allowance, then the
+/// body's `ruleset` (a preset id, house rules, or by default `mini-misere-4`) as given.
+pub(super) fn creation_ruleset(
+    hub: &Hub,
+    peer: SocketAddr,
+    body: &Value,
+) -> Result<Value, Refusal> {
+    if !hub.may_create(crate::hub::client_address(peer.ip())) {
+        return Err(Refusal::new(RefusalKind::TooMany, Why::TooManyCreates));
+    }
+    Ok(body
+        .get("ruleset")
+        .cloned()
+        .unwrap_or_else(|| json!("mini-misere-4")))
+}
+
 fn field_str<'a>(body: &'a Value, name: &str) -> Result<&'a str, Refusal> {
     body.get(name).and_then(Value::as_str).ok_or_else(|| {
         Refusal::bad(Why::FieldNeeded {
@@ -231,13 +247,7 @@ async fn create(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    if !hub.may_create(crate::hub::client_address(peer.ip())) {
-        return Err(Refusal::new(RefusalKind::TooMany, Why::TooManyCreates));
-    }
-    let ruleset = body
-        .get("ruleset")
-        .cloned()
-        .unwrap_or_else(|| json!("mini-misere-4"));
+    let ruleset = creation_ruleset(&hub, peer, &body)?;
     let name = field_str(&body, "name")?;
     let seat = match body.get("seat") {
         None => 0,

@@ -303,13 +303,7 @@ pub(super) async fn create(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
-    if !hub.may_create(crate::hub::client_address(peer.ip())) {
-        return Err(Refusal::new(RefusalKind::TooMany, Why::TooManyCreates));
-    }
-    let ruleset = body
-        .get("ruleset")
-        .cloned()
-        .unwrap_or_else(|| json!("mini-misere-4"));
+    let ruleset = super::creation_ruleset(&hub, peer, &body)?;
     let rules = Ruleset::from_json(&ruleset)
         .map_err(|e| Refusal::bad(crate::refusal::ruleset_refused(&e)))?;
     let n = rules.players as usize;
