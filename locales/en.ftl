@@ -678,6 +678,7 @@ err-seed-range = "seed" must be a whole number from 0 to { $max }, not { $value 
 err-timer-not-number = "timer" must be a number of seconds or null
 err-timer-range = timer: from { $min } to { $max } seconds
 err-fill-not-bot = "fill" must be a bot name
+err-private-not-bool = "private" must be true or false
 err-bot-unknown = unknown bot "{ $bot }" (known: { $known })
 err-bot-budget = { $detail }
 err-too-many-creates = too many new tables from this address: wait a minute

@@ -647,6 +647,7 @@ err-seed-range = 「seed」は 0 から { $max } までの整数にしてくだ�
 err-timer-not-number = 持ち時間は秒数にしてください
 err-timer-range = 持ち時間は { $min } 秒から { $max } 秒までです
 err-fill-not-bot = 「fill」はボットの名前にしてください
+err-private-not-bool = 「private」は true か false にしてください
 err-bot-unknown = ボット「{ $bot }」はありません（{ $known }）
 err-bot-budget = ボットの思考量の指定が正しくありません
 err-too-many-creates = このアドレスから新しい卓を作りすぎました。1分ほど待ってください

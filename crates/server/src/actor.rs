@@ -141,6 +141,8 @@ pub struct TableHandle {
     pub(crate) last_active: Arc<AtomicU64>,
     /// The address that created the table (unknown for tables reloaded on start).
     pub(crate) creator: Option<IpAddr>,
+    /// The hash of a private table's invite secret (`None`: a public table).
+    pub(crate) invite: Option<Arc<str>>,
 }
 
 /// The open sockets of a table, counted by kind.
@@ -288,6 +290,7 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
     let (presence, presence_rx) = mpsc::unbounded_channel();
     let n = state.seats().len();
     let id = state.id().to_owned();
+    let invite = state.invite().map(Arc::from);
     let turn_deadline = deadline(&state, Instant::now(), config.timer_unit);
     let started = now_ms();
     let absent_since = vec![Some(started); n];
@@ -337,6 +340,7 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
         sockets: Arc::default(),
         last_active,
         creator: None,
+        invite,
     }
 }
 

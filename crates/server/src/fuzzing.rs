@@ -160,6 +160,7 @@ impl Harness {
             host: token_hash(HOST_TOKEN),
             timer: None,
             created: 0,
+            invite: None,
         };
         let mut state = TableState::new(id, &created).map_err(|e| e.to_string())?;
         let created = Event::Created {
@@ -168,6 +169,7 @@ impl Harness {
             host: token_hash(HOST_TOKEN),
             timer: None,
             created: 0,
+            invite: None,
         };
         let n = state.seats().len();
         let mut events = vec![created];

@@ -21,6 +21,7 @@ use crate::refusal::{Refusal, RefusalKind, Why, shown};
 mod bots;
 pub(crate) mod guard;
 mod health;
+mod private;
 pub(crate) mod records;
 mod replay;
 mod scoresheets;
@@ -69,6 +70,10 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/ws/{id}", get(crate::ws::upgrade))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&hub),
+            private::admit,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&hub),
             guard::guard,
@@ -262,6 +267,12 @@ async fn create(
         ),
     };
     let seed = field_seed(&body)?;
+    let private = match body.get("private") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(private)) => *private,
+        Some(_) => return Err(Refusal::bad(Why::PrivateNotBool)),
+    };
+    let key = private.then(crate::actor::new_token);
     let fill = match body.get("fill") {
         None | Some(Value::Null) => None,
         Some(v) => Some(
@@ -278,6 +289,7 @@ async fn create(
             timer,
             seed,
             Some(crate::hub::client_address(peer.ip())),
+            key.as_deref().map(crate::table::token_hash),
         )
         .await?;
     let table = hub
@@ -303,11 +315,12 @@ async fn create(
             .await?;
         }
     }
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(json!({"id": id, "seat": seat, "token": token})),
-    )
-        .into_response())
+    let mut answer = json!({"id": id, "seat": seat, "token": token});
+    if let Some(key) = key {
+        answer["key"] = json!(key);
+        answer["invite"] = json!(format!("/t/{id}?key={key}"));
+    }
+    Ok((StatusCode::CREATED, axum::Json(answer)).into_response())
 }
 
 async fn table_of(hub: &Hub, id: &str) -> Result<crate::actor::TableHandle, Refusal> {

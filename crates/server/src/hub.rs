@@ -319,11 +319,13 @@ impl Hub {
         }
     }
 
-    /// The lobby: the summaries of the newest [`LOBBY_SIZE`] tables, newest first.
+    /// The lobby: the summaries of the newest [`LOBBY_SIZE`] public tables, newest first
+    /// (a private table is never listed).
     pub async fn summaries(&self) -> Vec<table::Summary> {
         let tables = self.tables.read().await;
         let mut list: Vec<table::Summary> = tables
             .values()
+            .filter(|h| h.invite.is_none())
             .map(|h| h.states.borrow().summary.clone())
             .collect();
         list.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.id.cmp(&b.id)));
@@ -334,6 +336,8 @@ impl Hub {
     /// Creates a table whose host sits in `seat`; returns the table id and the host's token.
     /// Its deals and draws come from table seed `seed` ([`torite_core::Seeds`]), a random one
     /// when `None`. `creator` is the address asking, counted against [`Config::max_open_per_address`].
+    /// `invite` is the hash of a private table's invite secret ([`table::token_hash`]), `None`
+    /// for a public table.
     ///
     /// # Errors
     ///
@@ -347,6 +351,7 @@ impl Hub {
         timer: Option<u32>,
         seed: Option<u64>,
         creator: Option<std::net::IpAddr>,
+        invite: Option<String>,
     ) -> Result<(String, String), Refusal> {
         let _gate = match (self.config.max_open_per_address, creator) {
             (Some(_), Some(_)) => Some(self.create_gate.lock().await),
@@ -401,6 +406,7 @@ impl Hub {
             host: table::token_hash(&token),
             timer,
             created: now_secs(),
+            invite: invite.clone(),
         };
         let mut state = TableState::new(&id, &event(ruleset.clone()))?;
         let rules_id = state.rules().id();

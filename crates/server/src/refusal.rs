@@ -167,6 +167,8 @@ reasons! {
     TimerRange { min: String, max: String } = "timer-range",
     /// A `fill` that is not a bot's name.
     FillNotBot = "fill-not-bot",
+    /// A `private` that is not true or false.
+    PrivateNotBool = "private-not-bool",
     /// An unknown bot.
     BotUnknown { bot: String, known: String } = "bot-unknown",
     /// A bot's budget that is not one (`detail` in English).

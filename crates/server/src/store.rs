@@ -86,6 +86,19 @@ pub trait Store: Send + Sync + 'static {
     /// A kept record.
     fn record<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>>;
 
+    /// The first event of a table's log (its `created` event, JSON), also once the table has
+    /// been let go: whether it is private. A store that cannot read it refuses.
+    fn first_event<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            Err(StoreError(format!(
+                "table {id}: this store cannot read a table's log"
+            )))
+        })
+    }
+
     /// Whether the store answers and holds every table of its schema (`/readyz`). A store
     /// with nothing to reach is ready.
     fn ready(&self) -> BoxFuture<'_, Result<(), StoreError>> {
@@ -729,6 +742,20 @@ impl Store for SqlStore {
     fn record<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
         Box::pin(async move {
             let q = "SELECT body FROM torite_records WHERE table_id = $1";
+            let row = on_pool!(self, pool => {
+                sqlx::query(q).bind(id).fetch_optional(pool).await?
+                    .map(|r| r.try_get::<String, _>(0)).transpose()?
+            });
+            Ok(row)
+        })
+    }
+
+    fn first_event<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+        Box::pin(async move {
+            let q = "SELECT body FROM torite_events WHERE table_id = $1 AND seq = 0";
             let row = on_pool!(self, pool => {
                 sqlx::query(q).bind(id).fetch_optional(pool).await?
                     .map(|r| r.try_get::<String, _>(0)).transpose()?

@@ -85,6 +85,8 @@ pub struct TableState {
     host: String,
     timer: Option<u32>,
     created: u64,
+    /// The hash of a private table's invite secret.
+    invite: Option<String>,
     seats: Vec<Occupant>,
     started: bool,
     table: Table,
@@ -238,6 +240,7 @@ impl TableState {
             host,
             timer,
             created,
+            invite,
         } = created
         else {
             return Err(Refusal::bad(Why::LogStart));
@@ -252,6 +255,7 @@ impl TableState {
             host: host.clone(),
             timer: *timer,
             created: *created,
+            invite: invite.clone(),
             seats: vec![Occupant::Empty; rules.players as usize],
             started: false,
             table,
@@ -298,6 +302,12 @@ impl TableState {
     #[must_use]
     pub fn seats(&self) -> &[Occupant] {
         &self.seats
+    }
+
+    /// The hash of the invite secret of a private table; `None` for a public one.
+    #[must_use]
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref()
     }
 
     /// Seconds a human has to act before a bot plays for them.

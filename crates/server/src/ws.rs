@@ -344,6 +344,7 @@ mod tests {
                     host: String::new(),
                     timer: None,
                     created: 0,
+                    invite: None,
                 },
             )
             .unwrap()

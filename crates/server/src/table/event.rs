@@ -24,6 +24,10 @@ pub enum Event {
         timer: Option<u32>,
         /// Creation time, seconds since the Unix epoch.
         created: u64,
+        /// A private table's invite secret, hashed like a seat token: only who shows the
+        /// secret (or a token of the table) may see or join it. Absent for a public table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     /// A person took a seat.
     Join {

@@ -13,6 +13,7 @@ fn created(ruleset: &str, seed: u64) -> Event {
         host: token_hash("h"),
         timer: None,
         created: 0,
+        invite: None,
     }
 }
 

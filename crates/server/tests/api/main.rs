@@ -12,6 +12,7 @@ mod analysis;
 #[path = "../common/mod.rs"]
 mod common;
 mod http;
+mod private;
 mod scoresheets;
 mod tables;
 mod undo;
