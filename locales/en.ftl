@@ -145,6 +145,8 @@ score-deal = Deal { $number } (dealer: { $dealer })
 ask-lot = Lot declared? The declaring seats, or - for none:
 ask-lot-winner = Did a declarer win every trick? Its seat, or - for no:
 ask-tricks = Tricks won per seat ({ $count } numbers adding up to { $total }):
+ask-every-trick = Did one seat take every trick? Its seat, or - for no:
+ask-no-trick = Which seats took no trick? The seats, or - for none:
 ask-points = Card points per seat ({ $count } numbers adding up to { $total }):
 ask-points-last = Card points per seat ({ $count } numbers, total { $total }; the last may be left out):
 ask-draw = { $seats } tie: which of them drew the highest card?
@@ -163,6 +165,12 @@ score-seat-twice = { $seat } is named twice
 score-empty-lot = enter the seats that declared the Lot, or - if nobody did
 score-empty-winner = enter the declarer who won every trick, or - if none did
 score-one-winner = only one seat can win every trick
+score-empty-every-trick = enter the seat that took every trick, or - if nobody did
+score-one-every-trick = only one seat can take every trick
+score-empty-no-trick = enter the seats that took no trick, or - if every seat took at least one
+score-no-trick-too-many = if { $count } seats took no trick, the last one took every trick: say so at the first question
+tick-every = all
+tick-some = 1+
 score-not-declarer = { $seat } did not declare the Lot (declared: { $seats })
 score-not-number = “{ $token }” is not a whole number of 0 or more
 score-numbers-count = expected { $count } whole numbers, one per seat; got { $given }
@@ -599,7 +607,10 @@ facts-bad-declarers = the Lot's declarers must be seats of the game
 facts-winner-did-not-declare = { $seat } won the Lot but did not declare it
 facts-tricks-total = tricks add up to { $given }, but a deal has { $expected }
 facts-points-total = card points add up to { $given }, but a deal has { $expected }
-facts-points-without-trick = { $seat } won no trick but has { $points } points
+facts-points-without-trick = { $seat } won no trick but has { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
 
 ## Games (preset names)
 preset-mini-misere-4 = Mini Misère (current rules, 4 players)

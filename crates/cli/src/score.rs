@@ -598,7 +598,56 @@ pub fn run(
             }
         }
         let mut tricks = vec![0; n];
-        if rules.tricks_needed(facts.lot) {
+        if rules.tricks_needed(facts.lot) && rules.tricks_as_ticks() {
+            // The Jass games score card points; of the tricks only "took none" and "took every
+            // one" count, and the paper sheet ticks those rather than counting tricks.
+            tricks = loop {
+                let every = loop {
+                    let line = ask!(t("ask-every-trick", &[]));
+                    if line.is_empty() {
+                        io.say(&bad(t("score-empty-every-trick", &[])))?;
+                        continue;
+                    }
+                    if tokens(&line) > 1 {
+                        io.say(&bad(t("score-one-every-trick", &[])))?;
+                        continue;
+                    }
+                    match seats.seats(&line) {
+                        Ok(w) => break w.first().copied(),
+                        Err(why) => io.say(&bad(why))?,
+                    }
+                };
+                if let Some(every) = every {
+                    let none: Vec<usize> = (0..n).filter(|s| *s != every).collect();
+                    break rules
+                        .tricks_from_ticks(&none, Some(every))
+                        .unwrap_or_default();
+                }
+                let none = loop {
+                    let line = ask!(t("ask-no-trick", &[]));
+                    if line.is_empty() {
+                        io.say(&bad(t("score-empty-no-trick", &[])))?;
+                        continue;
+                    }
+                    match seats.seats(&line) {
+                        Ok(none) => break none,
+                        Err(why) => io.say(&bad(why))?,
+                    }
+                };
+                // Every seat but one without a trick means that one took them all, which the
+                // first answer denied: both questions are asked again.
+                match rules.tricks_from_ticks(&none, None) {
+                    Some(tricks) if none.len() + 1 < n => break tricks,
+                    _ => io.say(&bad(t(
+                        "score-no-trick-too-many",
+                        &[("count", none.len().to_string())],
+                    )))?,
+                }
+            };
+            for (s, v) in tricks.iter().enumerate() {
+                facts.tricks[s] = u8::try_from(*v).unwrap_or(u8::MAX);
+            }
+        } else if rules.tricks_needed(facts.lot) {
             tricks = loop {
                 let line = ask!(t(
                     "ask-tricks",
@@ -716,7 +765,10 @@ pub fn run(
         let game = sheet.game().map_err(Failure::input)?;
         sheet.save()?;
         if let Some(result) = game.results().last() {
-            let summary = DealSummary::new(catalog, &rules, result, None);
+            let mut summary = DealSummary::new(catalog, &rules, result, None);
+            if rules.tricks_as_ticks() {
+                summary = summary.with_ticks(catalog, &rules, result);
+            }
             for line in summary.lines() {
                 io.say(&format!("  {line}"))?;
             }
@@ -739,9 +791,10 @@ pub fn run(
 /// Why card points are refused, naming a seat by its player where the players have names.
 fn points_error(catalog: &Catalog, seats: &Seats<'_>, error: &FactsError) -> String {
     match *error {
-        FactsError::PointsWithoutTrick { seat, points } => catalog.get(
+        FactsError::PointsWithoutTrick { seat, points } => catalog.get_counted(
             "facts-points-without-trick",
-            &[("seat", seats.label(seat)), ("points", points.to_string())],
+            &[("seat", seats.label(seat))],
+            &[("points", i64::from(points))],
         ),
         _ => catalog.facts_error(error),
     }

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use torite_core::{Replay, Ruleset, Suit};
 use torite_i18n::Catalog;
-use torite_i18n::present::{columns, pad};
+use torite_i18n::present::{columns, pad, tick_cells};
 
 use crate::Failure;
 use crate::input::{self, Kind};
@@ -34,7 +34,8 @@ pub fn read(path: &std::path::Path) -> Result<(Replay, Kind), Failure> {
 fn row(label: &str, values: &[String], width: usize) -> String {
     let mut line = format!("  {}", pad(label, 12));
     for v in values {
-        let _ = write!(line, "{v:>width$}");
+        // Right-aligned by terminal columns: a Japanese character takes two.
+        let _ = write!(line, "{}{v}", " ".repeat(width.saturating_sub(columns(v))));
     }
     line
 }
@@ -111,16 +112,19 @@ pub fn render(replay: &Replay, tricks: bool, catalog: &Catalog) -> String {
         if let Some(lot) = &deal.lot {
             // Each declarer's own outcome: the one who won every trick succeeded, every other
             // declarer failed (a Lot that succeeded has one winner among several declarers).
-            let all = deal.tricks.len();
+            let winner = replay
+                .game
+                .results()
+                .get(i)
+                .and_then(|r| r.facts.lot)
+                .and_then(|l| l.winner);
             let who: Vec<String> = lot
                 .declarers
                 .iter()
                 .map(|s| {
                     let key = match lot.success {
                         None => "show-lot-declarer-open",
-                        Some(true) if usize::from(deal.tricks_won[*s]) == all => {
-                            "show-lot-declarer-succeeded"
-                        }
+                        Some(true) if winner == Some(*s) => "show-lot-declarer-succeeded",
                         Some(_) => "show-lot-declarer-failed",
                     };
                     t(key, &[("seat", seat(*s))])
@@ -149,7 +153,13 @@ pub fn render(replay: &Replay, tricks: bool, catalog: &Catalog) -> String {
             }
         }
         let _ = writeln!(out, "{}", row("", &seats, width));
-        let tricks_won: Vec<String> = deal.tricks_won.iter().map(u8::to_string).collect();
+        // A score sheet's Jass deal holds ticks ("took no trick", "took every trick") rather
+        // than trick counts: it has no cards, and only the ticks count.
+        let tricks_won: Vec<String> = if deal.tricks.is_empty() && rules.tricks_as_ticks() {
+            tick_cells(catalog, &deal.tricks_won, rules.tricks())
+        } else {
+            deal.tricks_won.iter().map(u8::to_string).collect()
+        };
         let _ = writeln!(out, "{}", row(&t("show-tricks", &[]), &tricks_won, width));
         if deal.card_points.iter().any(|p| *p > 0) {
             let points: Vec<String> = deal.card_points.iter().map(u32::to_string).collect();

@@ -231,8 +231,31 @@ fn saved(path: &Path) -> Value {
         .expect("the sheet is JSON")
 }
 
-fn input(lines: &[&str]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
+fn input<S: AsRef<str>>(lines: &[S]) -> String {
+    lines.iter().map(|l| format!("{}\n", l.as_ref())).collect()
+}
+
+/// The answers to the Jass games' two tick questions (a seat that took every trick, else the
+/// seats that took none) that stand for `tricks`, the trick counts per seat: the scorekeeper
+/// asks for the ticks, as the paper sheet keeps them, not for counts.
+fn ticked(tricks: &str) -> String {
+    let counts: Vec<u32> = tricks
+        .split_whitespace()
+        .map(|t| t.parse().expect("a trick count"))
+        .collect();
+    let total: u32 = counts.iter().sum();
+    if let Some(every) = counts.iter().position(|c| *c == total) {
+        return every.to_string();
+    }
+    let none: Vec<String> = (0..counts.len())
+        .filter(|s| counts[*s] == 0)
+        .map(|s| s.to_string())
+        .collect();
+    if none.is_empty() {
+        "-\n-".to_owned()
+    } else {
+        format!("-\n{}", none.join(" "))
+    }
 }
 
 /// The end of a finished sheet whose input ends there: game over, the winners, the offer to
@@ -389,7 +412,10 @@ fn sheet_mittlere_jass() {
         ("0 0 12", "0 0 157", [-1, -1, 2], [3, 0, -3], "all-tricks"),
         ("4 4 4", "45 45 67", [-1, -1, 2], [2, -1, -1], "two-equal"),
     ];
-    let entries: Vec<&str> = deals.iter().flat_map(|d| [d.0, d.1]).collect();
+    let entries: Vec<String> = deals
+        .iter()
+        .flat_map(|d| [ticked(d.0), d.1.to_owned()])
+        .collect();
     let sheet: Vec<(&[i32], &[i32], &str)> =
         deals.iter().map(|d| (&d.2[..], &d.3[..], d.4)).collect();
     for lang in LANGS {
@@ -498,7 +524,14 @@ fn sheet_molotow_jass() {
             "all-points",
         ),
     ];
-    let entries: Vec<&str> = deals.iter().flat_map(|d| d.0.iter().copied()).collect();
+    let entries: Vec<String> = deals
+        .iter()
+        .flat_map(|d| {
+            d.0.iter()
+                .enumerate()
+                .map(|(i, l)| if i == 0 { ticked(l) } else { (*l).to_owned() })
+        })
+        .collect();
     let sheet: Vec<(&[i32], &[i32], &str)> =
         deals.iter().map(|d| (&d.1[..], &d.2[..], d.3)).collect();
     for lang in LANGS {
@@ -605,7 +638,10 @@ fn sheet_plus_minus_jass_4() {
             1,
         ),
     ];
-    let entries: Vec<&str> = deals.iter().flat_map(|d| [d.0, d.1]).collect();
+    let entries: Vec<String> = deals
+        .iter()
+        .flat_map(|d| [ticked(d.0), d.1.to_owned()])
+        .collect();
     let sheet: Vec<(&[i32], &[i32], &str)> =
         deals.iter().map(|d| (&d.2[..], &d.3[..], d.4)).collect();
     for lang in LANGS {
@@ -749,28 +785,48 @@ fn bad_entries_are_refused_with_a_reason() {
             )
         );
 
-        // Jass: points that are not 157, a seat with points but no trick, tricks not 12.
+        // Jass: ticks that contradict each other, points that are not 157, a seat with points
+        // but no trick.
         let path = dir.join("jass.json");
         let out = new_sheet(
             "mittlere-jass",
             lang,
             &path,
             &input(&[
-                "4 4 4",
+                "0 1", // two seats cannot both have taken every trick
+                "-",
+                "0 1 2", // nobody left to take the tricks: both questions again
+                "-",
+                "0 1", // then seat 2 took every trick, which "-" denied
+                "-",
+                "-",
                 "50 50 50",   // 150: the points are asked again
                 "50 50 58 1", // four numbers
                 "50 50 58",   // 158
-                "r",          // the deal again, from its tricks
-                "0 6 6",
+                "r",          // the deal again, from its ticks
+                "-",
+                "0",
                 "10 70 77", // seat 0: no trick, 10 points
                 "r",
-                "4 4 5", // 13 tricks
-                "0 6 6",
+                "-",
+                "0",
                 "0 80 77",
                 "q",
             ]),
         );
         for (en, ja) in [
+            (
+                "only one seat can take every trick",
+                "全トリックを取れるのは1席だけです",
+            ),
+            (
+                "if 3 seats took no trick, the last one took every trick: say so at the first question",
+                "3席がトリックなしなら、残る1席が全トリックを取っています。最初の質問でその席を答えてください",
+            ),
+            (
+                "if 2 seats took no trick, the last one took every trick: say so at the first question",
+                "2席がトリックなしなら、残る1席が全トリックを取っています。最初の質問でその席を答えてください",
+            ),
             (
                 "card points add up to 150, but a deal has 157",
                 "カードの点数の合計が150ですが、1ディールの合計は157です",
@@ -782,10 +838,6 @@ fn bad_entries_are_refused_with_a_reason() {
             (
                 "Seat 0 won no trick but has 10 points",
                 "0番席はトリックを取っていないのに10点あります",
-            ),
-            (
-                "tricks add up to 13, but a deal has 12",
-                "トリック数の合計が13ですが、1ディールは12トリックです",
             ),
         ] {
             let why = lang.bad_facts(en, ja);
@@ -800,17 +852,26 @@ fn bad_entries_are_refused_with_a_reason() {
             }
         };
         assert_eq!(out.matches(&four).count(), 1, "{out}");
-        // The tricks are checked before the points are asked: 13 tricks are refused at once,
-        // and only the tricks are asked again.
-        let tricks_refused = lang.bad_facts(
-            "tricks add up to 13, but a deal has 12",
-            "トリック数の合計が13ですが、1ディールは12トリックです",
+        // Contradicting ticks are refused at once, and both questions are asked again.
+        let every = lang.pick(
+            "Did one seat take every trick? Its seat, or - for no:",
+            "全トリックを取った席は？その席の番号、なければ - :",
         );
-        let after = &out[out.find(&tricks_refused).expect("refused")..];
-        let next = after.lines().nth(1).expect("asked again");
-        assert!(
-            next.starts_with(lang.pick("Tricks won per seat", "各席の取ったトリック数")),
-            "{next}"
+        let none = lang.pick(
+            "Which seats took no trick? The seats, or - for none:",
+            "トリックを1つも取らなかった席は？その席の番号、なければ - :",
+        );
+        assert_eq!(out.matches(every).count(), 7, "{out}");
+        assert_eq!(out.matches(none).count(), 5, "{out}");
+        // The deal's tricks row shows the ticks: seat 0 none, the others some.
+        let tricks_row = out
+            .lines()
+            .find(|l| l.starts_with(lang.pick("  Tricks", "  トリック")))
+            .expect("a tricks row");
+        assert_eq!(
+            tricks_row.split_whitespace().skip(1).collect::<Vec<_>>(),
+            ["0", "1+", "1+"],
+            "{out}"
         );
         assert_eq!(
             rows(&out, lang),
@@ -851,15 +912,20 @@ fn undo_quit_and_resume() {
             &path,
             &input(&[
                 "u", // nothing to undo yet: deal 1 is asked again
-                "3 3 2 1",
+                "-",
+                "-",
                 "60 50 30 17", // deal 1: all differ, 1 -1 -1 1
-                "3 3 2 1",
+                "-",
+                "-",
                 "50 50 40 17", // deal 2, wrong: two highest equal
-                "3 3 2 1",     // deal 3 tricks, then undo from the middle of the deal
+                "-",           // deal 3's ticks, then undo from the middle of the deal
+                "-",
                 "u",
-                "3 3 2 1", // deal 2 again: 60 50 30 17, all differ
+                "-", // deal 2 again: 60 50 30 17, all differ
+                "-",
                 "60 50 30 17",
-                "4 2 2 1", // deal 3 tricks, then quit in the middle
+                "-", // deal 3's ticks, then quit in the middle
+                "-",
                 "q",
             ]),
         );
@@ -883,7 +949,8 @@ fn undo_quit_and_resume() {
             &path,
             &input(&[
                 "u",
-                "3 3 2 1",
+                "-",
+                "-",
                 "60 50 30 17", // deal 2 again
             ]),
         );
@@ -893,7 +960,7 @@ fn undo_quit_and_resume() {
         assert!(out.ends_with(&format!("{}\n", lang.saved(&path))), "{out}");
         let mut lines = vec![];
         for _ in 3..=12 {
-            lines.extend(["3 3 2 1", "60 50 30 17"]);
+            lines.extend(["-", "-", "60 50 30 17"]);
         }
         let out = resume_sheet(lang, &path, &input(&lines));
         let printed = rows(&out, lang);
@@ -1094,7 +1161,7 @@ fn the_last_card_points_are_worked_out() {
             "mittlere-jass",
             lang,
             &path,
-            &input(&["4 4 4", "150 10", "30 70", "q"]),
+            &input(&["-", "-", "150 10", "30 70", "q"]),
         );
         assert!(
             out.contains(&lang.bad(lang.pick(

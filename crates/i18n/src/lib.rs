@@ -348,9 +348,10 @@ impl Catalog {
                     &[("given", given.to_string()), ("expected", expected)],
                 )
             }
-            FactsError::PointsWithoutTrick { seat, points } => self.get(
+            FactsError::PointsWithoutTrick { seat, points } => self.get_counted(
                 "facts-points-without-trick",
-                &[("seat", self.seat(seat)), ("points", points.to_string())],
+                &[("seat", self.seat(seat))],
+                &[("points", i64::from(points))],
             ),
             _ => error.to_string(),
         }

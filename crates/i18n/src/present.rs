@@ -156,6 +156,18 @@ impl DealSummary {
         }
     }
 
+    /// The summary with its tricks row as a scorekeeper's ticks (see [`tick_cells`]): for a
+    /// Jass deal entered as "took no trick" and "took every trick", whose trick counts stand
+    /// only for those.
+    #[must_use]
+    pub fn with_ticks(mut self, catalog: &Catalog, rules: &Ruleset, result: &DealResult) -> Self {
+        let n = rules.players as usize;
+        if let Some(row) = self.rows.get_mut(1) {
+            row.cells = tick_cells(catalog, &result.facts.tricks[..n], rules.tricks());
+        }
+        self
+    }
+
     /// The rows as lines of text: each label padded to 10 terminal columns (a Japanese
     /// character takes two), each cell right-aligned in 6.
     #[must_use]
@@ -163,11 +175,29 @@ impl DealSummary {
         self.rows
             .iter()
             .map(|row| {
-                let cells: String = row.cells.iter().map(|c| format!("{c:>6}")).collect();
+                let cells: String = row
+                    .cells
+                    .iter()
+                    .map(|c| format!("{}{c}", " ".repeat(6usize.saturating_sub(columns(c)))))
+                    .collect();
                 format!("{}{cells}", pad(&row.label, 10))
             })
             .collect()
     }
+}
+
+/// Tricks won as a scorekeeper ticks them where only "none" and "every one" count (the Jass
+/// games): `0`, "1+" or "all" per seat, of a deal of `total` tricks.
+#[must_use]
+pub fn tick_cells(catalog: &Catalog, tricks: &[u8], total: usize) -> Vec<String> {
+    tricks
+        .iter()
+        .map(|t| match usize::from(*t) {
+            0 => "0".to_owned(),
+            t if t == total => catalog.get("tick-every", &[]),
+            _ => catalog.get("tick-some", &[]),
+        })
+        .collect()
 }
 
 /// `text` followed by blanks up to `width` terminal columns (East Asian wide characters take

@@ -196,3 +196,27 @@ fn every_game_option_and_value_has_words_in_both_languages() {
     assert_eq!(ja.option_label("lot_timing"), "ロットの宣言");
     assert_eq!(ja.option_value("deals", &Value::from(12)), "12ディール");
 }
+
+#[test]
+fn jass_ticks_show_none_some_and_every_trick() {
+    use torite_i18n::present::tick_cells;
+    for (lang, every) in [(Lang::En, "all"), (Lang::Ja, "全部")] {
+        let catalog = Catalog::new(lang);
+        assert_eq!(
+            tick_cells(&catalog, &[0, 5, 7], 12),
+            ["0", "1+", "1+"],
+            "{lang:?}"
+        );
+        assert_eq!(tick_cells(&catalog, &[12, 0, 0], 12), [every, "0", "0"]);
+    }
+    // Right-aligned by terminal columns: the two-column Japanese word takes four of the six.
+    let catalog = Catalog::new(Lang::Ja);
+    let summary = DealSummary {
+        rows: vec![torite_i18n::present::SummaryRow {
+            label: String::new(),
+            cells: tick_cells(&catalog, &[12, 0, 0], 12),
+        }],
+        rule: String::new(),
+    };
+    assert_eq!(summary.lines(), ["            全部     0     0"]);
+}
