@@ -1232,3 +1232,48 @@ fn undo_after_the_game_has_ended() {
         assert_eq!(sheet["deals"][5]["totals"], json!([11, 5, 7, 6]));
     }
 }
+
+/// `torite show` of a score sheet: of several Lot declarers, the one the sheet names as winning
+/// every trick succeeded and the others failed; a Jass deal's tricks show as its ticks.
+#[test]
+fn a_sheet_is_shown_with_each_declarer_s_outcome_and_the_jass_ticks() {
+    let dir = scratch("show-sheet");
+    let mini = dir.join("mini.json");
+    new_sheet("mini-misere-4", Lang::En, &mini, &input(&["0 3", "3", "q"]));
+    let shown = run(&["show", path_str(&mini), "--lang", "en"], None);
+    assert_eq!(shown.status, Some(0), "{}", shown.stderr);
+    assert!(
+        shown
+            .stdout
+            .contains("Lot: seat 0 (failed), seat 3 (succeeded)"),
+        "{}",
+        shown.stdout
+    );
+    let jass = dir.join("jass.json");
+    new_sheet(
+        "mittlere-jass",
+        Lang::Ja,
+        &jass,
+        &input(&[
+            &ticked("0 0 12"),
+            "0 0 157",
+            &ticked("0 5 7"),
+            "0 60 97",
+            "q",
+        ]),
+    );
+    let shown = run(&["show", path_str(&jass), "--lang", "ja"], None);
+    assert_eq!(shown.status, Some(0), "{}", shown.stderr);
+    let rows: Vec<Vec<&str>> = shown
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("  トリック"))
+        .map(|l| l.split_whitespace().skip(1).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [["0", "0", "全部"], ["0", "1+", "1+"]],
+        "{}",
+        shown.stdout
+    );
+}
