@@ -4,7 +4,7 @@
 // deal and, in the replay, the value of every legal card of the player to act as a bar on
 // the card, the played and the best card marked.
 import "./analysis.css";
-import { errorText, jsonBody, refusal, request } from "./api";
+import { errorText, jsonBody, refusal, request, withKey } from "./api";
 import { cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, navLink } from "./dom";
 import { t } from "./i18n";
@@ -87,8 +87,8 @@ async function ask(id: string, sel: Selection, method: "GET" | "POST"): Promise<
   const path = `/api/tables/${id}/analysis`;
   const res =
     method === "GET"
-      ? await request(`${path}?seat=${sel}`)
-      : await request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: sel }) });
+      ? await request(withKey(id, `${path}?seat=${sel}`))
+      : await request(withKey(id, path), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: sel }) });
   if (method === "GET" && res.status === 404) {
     const e = await refusal(res);
     if (e.code === "analysis-not-asked") return null;

@@ -137,7 +137,8 @@ export type SheetKind = "rules" | "scores" | "scorepad" | "compare";
 /** The address of a printable sheet of a preset (`preset`) or of a table's own rules. */
 export function sheetUrl(target: { preset: string } | { table: string }, kind: SheetKind, lang: string, format: "html" | "pdf"): string {
   const base = "preset" in target ? `/api/presets/${target.preset}` : `/api/tables/${target.table}`;
-  return `${base}/sheet?kind=${kind}&lang=${lang}&format=${format}`;
+  const url = `${base}/sheet?kind=${kind}&lang=${lang}&format=${format}`;
+  return "table" in target ? withKey(target.table, url) : url;
 }
 
 /** A fetch that throws an `ApiError` (status 0, code "network") when the server is unreachable. */
@@ -208,14 +209,34 @@ export const api = {
   presets: () => call<Preset[]>("GET", "/api/presets"),
   bots: () => call<BotLevel[]>("GET", `/api/bots?lang=${lang()}`),
   tables: () => call<TableSummary[]>("GET", "/api/tables"),
-  create: (body: Record<string, unknown>) => call<{ id: string; seat: number; token: string }>("POST", "/api/tables", body),
-  join: (id: string, seat: number, name: string) => call<{ token: string }>("POST", `/api/tables/${id}/join`, { seat, name }),
-  bot: (id: string, seat: number, bot: string, token: string) => call<object>("POST", `/api/tables/${id}/bot`, { seat, bot, token }),
-  start: (id: string, token: string) => call<object>("POST", `/api/tables/${id}/start`, { token }),
-  table: (id: string) => call<TableSummary>("GET", `/api/tables/${id}`),
-  record: (id: string) => call<Record<string, unknown>>("GET", `/api/tables/${id}/record`),
-  replay: (id: string) => call<Replay>("GET", `/api/tables/${id}/replay`),
+  create: (body: Record<string, unknown>) => call<{ id: string; seat: number; token: string; key?: string }>("POST", "/api/tables", body),
+  join: (id: string, seat: number, name: string) => call<{ token: string }>("POST", withKey(id, `/api/tables/${id}/join`), { seat, name }),
+  bot: (id: string, seat: number, bot: string, token: string) => call<object>("POST", withKey(id, `/api/tables/${id}/bot`), { seat, bot, token }),
+  start: (id: string, token: string) => call<object>("POST", withKey(id, `/api/tables/${id}/start`), { token }),
+  table: (id: string) => call<TableSummary>("GET", withKey(id, `/api/tables/${id}`)),
+  record: (id: string) => call<Record<string, unknown>>("GET", withKey(id, `/api/tables/${id}/record`)),
+  replay: (id: string) => call<Replay>("GET", withKey(id, `/api/tables/${id}/replay`)),
 };
+
+/** The invite secret of a private table this browser knows (from creating it or from its invite link). */
+export function savedKey(id: string): string | null {
+  return localStorage.getItem(`torite-key-${id}`);
+}
+
+export function saveKey(id: string, key: string): void {
+  localStorage.setItem(`torite-key-${id}`, key);
+}
+
+/**
+ * A request's path about table `id` with the table's invite secret added (`key=`), which every
+ * request about a private table needs (docs/PROTOCOL.md, "Private tables"); unchanged for a
+ * table whose secret this browser does not hold.
+ */
+export function withKey(id: string, path: string): string {
+  const key = savedKey(id);
+  if (!key) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}key=${encodeURIComponent(key)}`;
+}
 
 export function tokenKey(id: string): string {
   return `torite-token-${id}`;

@@ -4,7 +4,7 @@
 // says what each action did (the trick's winner, trump, the Lot, the scores): the browser only
 // counts the cards already played out of the hands.
 import { analysisPanel, replayAnalysis } from "./analysis";
-import { ApiError, api, botName, isBotSpec, presets, type Replay, type ReplayDeal, type ReplayStep } from "./api";
+import { ApiError, api, botName, isBotSpec, presets, withKey, type Replay, type ReplayDeal, type ReplayStep } from "./api";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
 import { t } from "./i18n";
@@ -110,7 +110,7 @@ export async function renderHistory(root: HTMLElement, id: string, go: Go): Prom
       winnersLine(r),
       h("div", { class: "actions" },
         navLink(`/t/${id}/replay`, go, { class: "button primary replay-link" }, t("web-replay")),
-        h("a", { href: `/api/tables/${id}/record`, download: `torite-${id}.json`, class: "button record-link" }, t("web-record"))),
+        h("a", { href: withKey(id, `/api/tables/${id}/record`), download: `torite-${id}.json`, class: "button record-link" }, t("web-record"))),
       h("div", { class: "scroll" },
         h("table", { class: "history-table" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), labels(r).map((p, s) => h("th", { "data-seat": s, class: "name-cell" }, p)), h("th", { class: "rule" }, t("web-scoring")))),

@@ -1,5 +1,5 @@
 // The lobby: tables to join or watch, and a form to create one from any preset with house rules.
-import { DEFAULT_LEVEL, api, errorText, presets, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
+import { DEFAULT_LEVEL, api, errorText, presets, saveKey, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
 import { clear, h, nameEl, navLink } from "./dom";
 import { has, lang, t } from "./i18n";
 
@@ -126,6 +126,8 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
   fill.addEventListener("change", showLevel);
   showLevel();
   const startNow = h("input", { type: "checkbox", name: "start", id: "start", checked: true }) as HTMLInputElement;
+  // Public (listed here, anyone may take a seat) or private (only through the invite link).
+  const privateBox = h("input", { type: "checkbox", name: "private", id: "private" }) as HTMLInputElement;
 
   // The preset's rules and printable sheets; the link follows the chosen preset.
   const rulesLink = navLink(`/rules/${presetSelect.value}`, go, { class: "button small rules-link" }, t("web-rules"));
@@ -154,6 +156,8 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     h("label", {}, h("span", {}, t("web-timer")), timerInput),
     h("label", {}, h("span", {}, t("web-fill")), fill, fillHelp),
     h("label", { class: "inline" }, startNow, h("span", {}, t("web-start-now"))),
+    h("label", { class: "inline private-choice" }, privateBox,
+      h("span", {}, t("web-private"), h("small", { class: "muted option-help" }, t("web-private-help")))),
     h("button", { type: "submit", class: "primary" }, t("web-create")),
     status,
   ) as HTMLFormElement;
@@ -165,6 +169,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     const ruleset = Object.keys(overrides).length ? { base: p.id, ...overrides } : p.id;
     const body: Record<string, unknown> = { ruleset, name: nameInput.value };
     if (timerInput.value) body.timer = Number(timerInput.value);
+    if (privateBox.checked) body.private = true;
     if (fill.value) {
       body.fill = fill.value;
       body.start = startNow.checked;
@@ -174,6 +179,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
       saveName(nameInput.value);
       saveToken(made.id, made.token);
       saveSeat(made.id, made.seat);
+      if (made.key) saveKey(made.id, made.key);
       go(`/t/${made.id}`);
     } catch (e) {
       status.textContent = errorText(e);

@@ -2,7 +2,7 @@
 // rules and printable sheets at `/t/{id}/rules` (a preset's at `/rules/{id}`), a finished
 // game's history at `/t/{id}/history` and its replay at `/t/{id}/replay`.
 import "./style.css";
-import { errorText } from "./api";
+import { errorText, saveKey } from "./api";
 import { clear, h } from "./dom";
 import { renderHistory, renderReplay } from "./history";
 import { lang, loadLang, preferredLang, preloadLang, t, type Lang } from "./i18n";
@@ -61,6 +61,9 @@ async function route(): Promise<void> {
   const preset = path.match(/^\/rules\/([a-z0-9-]+)\/?$/);
   const score = path.match(/^\/score\/(new|[0-9a-f]+)(\/view)?\/?$/);
   document.title = table ? `torite — ${table[1]}` : "torite";
+  // A private table's invite link carries its secret: kept for every request about the table.
+  const key = new URLSearchParams(location.search).get("key");
+  if (table && key && /^[0-9a-f]{32}$/.test(key)) saveKey(table[1], key);
   // Each page draws into its own element, so a page still loading when another is asked
   // for draws nowhere visible.
   const view = h("div", { class: "view" });

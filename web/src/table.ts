@@ -2,7 +2,7 @@
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
 import {
-  ApiError, DEFAULT_LEVEL, api, botName, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken,
+  ApiError, DEFAULT_LEVEL, api, botName, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken, savedKey, withKey,
   type BotLevel, type Preset, type TableSummary,
 } from "./api";
 import { cardSound, markTurn, setSound, soundOn } from "./attention";
@@ -121,9 +121,9 @@ function absentText(ms: number): string {
  * The table's invite link: at the address the server is known by when it says so
  * (`<meta name="torite-public-url">`, from `torite serve --public-url`), else this page's.
  */
-export function inviteLink(): string {
+export function inviteLink(id: string): string {
   const publicUrl = document.querySelector<HTMLMetaElement>('meta[name="torite-public-url"]')?.content;
-  return (publicUrl ? publicUrl.replace(/\/+$/, "") : location.origin) + location.pathname;
+  return withKey(id, (publicUrl ? publicUrl.replace(/\/+$/, "") : location.origin) + location.pathname);
 }
 
 /** The wait before reconnecting after `attempts` failures: 1, 2, 4, 8, then 15 s, ±20%. */
@@ -305,7 +305,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     fresh = false;
     const token = savedToken(id);
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+    const ws = new WebSocket(withKey(id, `${proto}://${location.host}/ws/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`));
     socket = ws;
     let opened = false;
     ws.onopen = () => {
@@ -381,7 +381,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
    * the seat this browser held now has a bot in it.
    */
   const whyRefused = async (token: string | null): Promise<Refused> => {
-    const res = await request(`/api/tables/${id}`).catch(() => null);
+    const res = await request(withKey(id, `/api/tables/${id}`)).catch(() => null);
     if (!res) return { why: "down" };
     if (res.status === 404) {
       const body = await jsonBody(res);
@@ -922,7 +922,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           h("div", { class: "actions" },
             navLink(`/t/${id}/history`, go, { class: "button primary history-link" }, t("web-history")),
             navLink(`/t/${id}/replay`, go, { class: "button replay-link" }, t("web-replay")),
-            h("a", { href: `/api/tables/${id}/record`, download: `torite-${id}.json`, class: "button" }, t("web-record"))))
+            h("a", { href: withKey(id, `/api/tables/${id}/record`), download: `torite-${id}.json`, class: "button" }, t("web-record"))))
       : null;
     clear(
       root,
@@ -930,8 +930,9 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         h("header", { class: "table-head" },
           h("a", { href: "/", class: "back", onclick: (e: Event) => { e.preventDefault(); go("/"); } }, "← ", t("web-lobby")),
           h("h2", {}, name),
+          savedKey(id) ? h("span", { class: "badge private-badge" }, t("web-private")) : null,
           navLink(`/t/${id}/rules`, go, { class: "button small rules-link" }, t("web-rules")),
-          h("button", { type: "button", class: "small invite", onclick: () => { const link = inviteLink(); navigator.clipboard?.writeText(link).catch(() => undefined); showNote(link); } }, t("web-invite")),
+          h("button", { type: "button", class: "small invite", onclick: () => { const link = inviteLink(id); navigator.clipboard?.writeText(link).catch(() => undefined); showNote(link); } }, t("web-invite")),
           h("button", {
             type: "button", class: "small sound", "aria-pressed": soundOn() ? "true" : "false", title: t("web-sound-help"),
             onclick: () => {
