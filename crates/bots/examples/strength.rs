@@ -5,7 +5,10 @@
 //! ```
 //!
 //! Options: `--deals N` (default 2000), `--seed S` (default 1), `--threads T` (default 1; the
-//! results do not depend on it), `--best SPEC` (the search bot, default `ismcts`),
+//! results do not depend on it), `--best SPEC` (the search bot, default `ismcts`), `--field
+//! SPEC` (the bots it plays among, default `heuristic`; any other field plays the best bot
+//! alone among it, one run a preset, and reports its score against its table's field),
+//! `--movetime MS` (every search bot thinks `MS` milliseconds a decision, whatever its budget),
 //! `--reference SPEC` (the cheating reference, default `omniscient`), `--omniscient-deals K`
 //! (play the reference on the first K of the deals only; the gap closed is then measured on
 //! those K deals), `--cache DIR` (keep each run's per-deal scores in DIR and reuse them when
@@ -39,6 +42,8 @@ struct Args {
     seed: u64,
     threads: usize,
     best: String,
+    field: String,
+    movetime: Option<u32>,
     reference: String,
     omniscient_deals: Option<usize>,
     cache: Option<std::path::PathBuf>,
@@ -48,8 +53,8 @@ struct Args {
 fn usage(why: &str) -> ! {
     eprintln!("{why}");
     eprintln!(
-        "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [--reference SPEC]\n\
-         [--omniscient-deals K] [--cache DIR] [PRESET...]\n\
+        "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [--field SPEC]\n\
+         [--movetime MS] [--reference SPEC] [--omniscient-deals K] [--cache DIR] [PRESET...]\n\
          presets: {}",
         Preset::ALL.map(Preset::id).join(" ")
     );
@@ -62,6 +67,8 @@ fn parse_args() -> Args {
         seed: 1,
         threads: 1,
         best: "ismcts".to_owned(),
+        field: "heuristic".to_owned(),
+        movetime: None,
         reference: "omniscient".to_owned(),
         omniscient_deals: None,
         cache: None,
@@ -92,6 +99,16 @@ fn parse_args() -> Args {
                     .unwrap_or_else(|_| usage("--threads: a number (0: all cores)"));
             }
             "--best" => args.best = value("--best"),
+            "--field" => args.field = value("--field"),
+            "--movetime" => {
+                args.movetime = Some(
+                    value("--movetime")
+                        .parse()
+                        .ok()
+                        .filter(|ms| (1..=torite_bots::MAX_MILLIS).contains(ms))
+                        .unwrap_or_else(|| usage("--movetime: milliseconds, 1 to 60000")),
+                );
+            }
             "--reference" => args.reference = value("--reference"),
             "--cache" => args.cache = Some(value("--cache").into()),
             "--omniscient-deals" => {
@@ -125,10 +142,14 @@ fn play(
     deals: usize,
 ) -> Result<BotResult, torite_bots::BotError> {
     let rules = preset.ruleset();
-    let mut bots: Vec<torite_bots::BotSpec> = vec![bot.parse()?];
-    if bot != "heuristic" {
-        let heuristic: torite_bots::BotSpec = "heuristic".parse()?;
-        bots.extend((1..rules.players).map(|_| heuristic));
+    let spec = |name: &str| -> Result<torite_bots::BotSpec, torite_bots::BotError> {
+        let spec: torite_bots::BotSpec = name.parse()?;
+        Ok(args.movetime.map_or(spec, |ms| spec.with_movetime(ms)))
+    };
+    let mut bots: Vec<torite_bots::BotSpec> = vec![spec(bot)?];
+    if bot != args.field {
+        let field = spec(&args.field)?;
+        bots.extend((1..rules.players).map(|_| field));
     }
     let config = ArenaConfig {
         rules,
@@ -142,24 +163,32 @@ fn play(
         dir.join(format!(
             // `seeds`: the arena's deals of the one seed scheme (docs/SEEDS.md); files of
             // the arena's earlier scheme are not read back.
-            "{}-{}-{deals}-{}-seeds.txt",
+            "{}-{}{}{}-{deals}-{}-seeds.txt",
             preset.id(),
             bot.replace([':', '/'], "_"),
+            if args.field == "heuristic" {
+                String::new()
+            } else {
+                format!("-among-{}", args.field.replace([':', '/'], "_"))
+            },
+            args.movetime.map_or(String::new(), |ms| format!("-{ms}ms")),
             args.seed
         ))
     });
     if let Some(cached) = file.as_deref().and_then(load) {
         eprintln!(
-            "{}: {bot} among heuristic bots, {deals} deals, cached",
-            preset.id()
+            "{}: {bot} among {} bots, {deals} deals, cached",
+            preset.id(),
+            args.field
         );
         return Ok(cached);
     }
     let start = Instant::now();
     let result = pool.install(|| arena::run(&config, &|| {}))?;
     eprintln!(
-        "{}: {bot} among heuristic bots, {deals} deals, {:.1} s",
+        "{}: {bot} among {} bots, {deals} deals, {:.1} s",
         preset.id(),
+        args.field,
         start.elapsed().as_secs_f64()
     );
     let result = result
@@ -242,12 +271,70 @@ fn row(cells: &[String]) -> String {
     format!("| {} |", cells.join(" | "))
 }
 
+/// `--field` other than `heuristic`: the best bot alone among the field, each preset one arena
+/// run, its score against its table's field paired within each deal.
+fn head_to_head(args: &Args, pool: &rayon::ThreadPool) {
+    let started = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let time = args.movetime.map_or(String::new(), |ms| {
+        format!(", {ms} ms a decision for every search bot")
+    });
+    let _ = writeln!(
+        out,
+        "`{}` alone among `{}` bots: mean deal score per seat, higher is better in every \
+         preset (penalty points negative); {} duplicate deals, seed {}{time}, each deal played \
+         in every seat rotation; the difference to its table's `{}` bots is paired within each \
+         deal; 95% intervals.\n",
+        args.best, args.field, args.deals, args.seed, args.field
+    );
+    let _ = writeln!(
+        out,
+        "| preset | mean score | − its table's `{}` | ms / decision | beats it |",
+        args.field
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    let mut wins = 0;
+    for &preset in &args.presets {
+        let r = play(args, pool, preset, &args.best, args.deals).unwrap_or_else(|e| {
+            eprintln!("{}: {e}", preset.id());
+            std::process::exit(1);
+        });
+        let beats = r.diff - r.diff_ci95 > 0.0;
+        wins += usize::from(beats);
+        let _ = writeln!(
+            out,
+            "{}",
+            row(&[
+                format!("`{}`", preset.id()),
+                pm(r.mean, r.ci95),
+                signed(r.diff, r.diff_ci95),
+                format!("{:.2}", r.decision_ms),
+                if beats { "yes" } else { "**no**" }.to_owned(),
+            ])
+        );
+        let _ = out.flush();
+    }
+    let _ = writeln!(
+        out,
+        "\nBeats `{}` with the interval clear of zero in {wins} of {} presets. Total time: \
+         {:.0} s on {} thread(s).",
+        args.field,
+        args.presets.len(),
+        started.elapsed().as_secs_f64(),
+        args.threads
+    );
+}
+
 fn main() {
     let args = parse_args();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .expect("a thread pool");
+    if args.field != "heuristic" {
+        head_to_head(&args, &pool);
+        return;
+    }
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(

@@ -114,6 +114,7 @@ use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
 use torite_core::{Action, ActionSet, Card, Deal, Ruleset, Suit, View, Worlds, random_playout};
 
+use crate::inference::Inference;
 use crate::reward::{deal_rewards, score_scale};
 use crate::{Bot, Budget};
 
@@ -125,6 +126,17 @@ pub const DEFAULT_BUDGET: Budget = Budget::Iterations(DEFAULT_ITERATIONS);
 
 /// The default UCB1 exploration constant, for rewards normalised to about `[-1, 1]`.
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// Under an iteration budget, an inferring search weighs one world for this many iterations
+/// (at least 16, at most 400 worlds).
+const POOL_PER_ITERATIONS: u32 = 25;
+
+/// Under a time budget, an inferring search weighs worlds for at most this share of the time,
+/// in thousandths...
+const POOL_TIME_PERMILLE: u64 = 250;
+
+/// ... and at most this many.
+const MAX_POOL: u32 = 1_000;
 
 /// How many iterations run between clock checks under a [`Budget::Millis`] budget.
 const CLOCK_EVERY: u32 = 16;
@@ -212,8 +224,11 @@ pub struct SearchStats {
     pub iterations: u32,
     /// Tree edges allocated, spare room in their blocks included (24 bytes each).
     pub edges: usize,
-    /// Wall-clock time spent.
+    /// Wall-clock time spent, weighing worlds included.
     pub elapsed: Duration,
+    /// The worlds of the weighted pool the determinisations were drawn from (0: dealt
+    /// afresh each iteration, without inference).
+    pub pool: usize,
 }
 
 /// The ISMCTS player described in the module documentation.
@@ -230,6 +245,8 @@ pub struct Ismcts {
     /// `sqrt(ln n)` for small `n`, for the exploration term.
     sqrt_ln: Vec<f32>,
     stats: SearchStats,
+    /// The world weighting, when the bot infers ([`Ismcts::with_inference`]).
+    inference: Option<Inference>,
 }
 
 impl Ismcts {
@@ -252,6 +269,37 @@ impl Ismcts {
                 .map(|n| (n.max(1) as f32).ln().sqrt())
                 .collect(),
             stats: SearchStats::default(),
+            inference: None,
+        }
+    }
+
+    /// The same bot drawing its determinisations from worlds weighed by the other seats'
+    /// observed play ([`crate::inference`]): the `ismcts-inf` bot.
+    #[must_use]
+    pub fn with_inference(mut self, inference: Inference) -> Ismcts {
+        self.inference = Some(inference);
+        self
+    }
+
+    /// Whether the bot infers ([`Ismcts::with_inference`]).
+    #[must_use]
+    pub const fn infers(&self) -> bool {
+        self.inference.is_some()
+    }
+
+    /// Takes in the view's public history without deciding, for a decision made without the
+    /// search (a single legal action, or a level playing on instinct), so that an inferring
+    /// bot misses no trick.
+    pub fn observe(&mut self, view: &View<'_>) {
+        if let Some(inference) = &mut self.inference {
+            inference.observe(view);
+        }
+    }
+
+    /// Takes in the bot's own action, chosen without the search ([`Inference::note_own`]).
+    pub fn note_own(&mut self, action: Action) {
+        if let Some(inference) = &mut self.inference {
+            inference.note_own(action);
         }
     }
 
@@ -277,15 +325,38 @@ impl Ismcts {
 
     /// Searches the view's position and returns the chosen action.
     pub fn search(&mut self, view: &View<'_>) -> Action {
+        let start = Instant::now();
+        let legal = view.legal_actions();
+        if let Some(inference) = &mut self.inference {
+            inference.observe(view);
+            if legal.len() > 1 {
+                let (size, deadline) = match self.budget {
+                    Budget::Iterations(n) => ((n / POOL_PER_ITERATIONS).clamp(16, 400), None),
+                    Budget::Millis(ms) => (
+                        MAX_POOL,
+                        Some(start + Duration::from_micros(u64::from(ms) * POOL_TIME_PERMILLE)),
+                    ),
+                };
+                let pool = inference.pool(view, size as usize, &mut self.rng, || {
+                    deadline.is_none_or(|d| Instant::now() < d)
+                });
+                if let Some(pool) = pool {
+                    self.stats.pool = pool.len();
+                    return self.decide(legal, view.rules(), start, |rng| pool.draw(rng));
+                }
+            }
+        }
         let worlds = Worlds::new(*view);
-        self.decide(view.legal_actions(), view.rules(), |rng| worlds.sample(rng))
+        self.decide(legal, view.rules(), start, |rng| worlds.sample(rng))
     }
 
     /// Searches `deal` with every hand known: the same tree search, with the true deal as
     /// every iteration's determinisation (perfect-information Monte Carlo tree search, max^n
     /// style). Only a reference player that is shown the true deal may use this.
     pub fn search_known(&mut self, deal: &Deal) -> Action {
-        self.decide(deal.legal_actions(), deal.rules(), |_| deal.clone())
+        self.decide(deal.legal_actions(), deal.rules(), Instant::now(), |_| {
+            deal.clone()
+        })
     }
 
     /// The action to play among `legal`: the only one, or the root action most visited by a
@@ -294,20 +365,23 @@ impl Ismcts {
         &mut self,
         legal: ActionSet,
         rules: &Ruleset,
+        start: Instant,
         world: impl Fn(&mut ChaCha8Rng) -> Deal,
     ) -> Action {
+        let pool = std::mem::take(&mut self.stats.pool);
         if legal.len() <= 1 {
             self.stats = SearchStats::default();
             return legal.nth(0).unwrap_or(Action::Pass);
         }
-        self.grow(rules, world);
+        self.grow(rules, start, world);
+        self.stats.pool = pool;
         self.best_root_action()
             .unwrap_or_else(|| legal.nth(0).unwrap_or(Action::Pass))
     }
 
-    /// Grows a fresh tree within the budget, each iteration on a world from `world`.
-    fn grow(&mut self, rules: &Ruleset, world: impl Fn(&mut ChaCha8Rng) -> Deal) {
-        let start = Instant::now();
+    /// Grows a fresh tree within the budget (a time budget counted from `start`), each
+    /// iteration on a world from `world`.
+    fn grow(&mut self, rules: &Ruleset, start: Instant, world: impl Fn(&mut ChaCha8Rng) -> Deal) {
         let scale = 1.0 / score_scale(rules);
         self.edges.clear();
         self.edges.push(Edge::default());
@@ -328,6 +402,7 @@ impl Ismcts {
             iterations: done,
             edges: self.edges.len(),
             elapsed: start.elapsed(),
+            pool: 0,
         };
     }
 
@@ -463,11 +538,17 @@ impl Ismcts {
 
 impl Bot for Ismcts {
     fn name(&self) -> &str {
-        "ismcts"
+        if self.infers() {
+            "ismcts-inf"
+        } else {
+            "ismcts"
+        }
     }
 
     fn act(&mut self, view: &View<'_>) -> Action {
-        self.search(view)
+        let action = self.search(view);
+        self.note_own(action);
+        action
     }
 }
 
@@ -487,6 +568,7 @@ fn fast_ln(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inference::Inference;
     use crate::make_bot;
     use torite_core::{CardSet, JokerRule, Phase, Preset, Ruleset, Trump};
 
@@ -746,6 +828,61 @@ mod tests {
         let stats = bot.last_search();
         assert!(stats.iterations > 0);
         assert!(stats.elapsed < Duration::from_millis(1000), "{stats:?}");
+    }
+
+    #[test]
+    fn an_inferring_search_out_of_time_still_plays_legally() {
+        // A millisecond is gone before the worlds are weighed: the search still weighs its
+        // few worlds, runs its iterations and returns a legal action, in every preset and at
+        // every decision of whole deals.
+        for (p, preset) in Preset::ALL.into_iter().enumerate() {
+            let rules = preset.ruleset();
+            let mut deal = Deal::random(rules, p % 3, &mut ChaCha8Rng::seed_from_u64(p as u64));
+            let n = deal.players();
+            let mut bots: Vec<Ismcts> = (0..n)
+                .map(|s| {
+                    Ismcts::with_budget(s as u64, Budget::Millis(1))
+                        .with_inference(Inference::new())
+                })
+                .collect();
+            let mut pooled = 0;
+            while !deal.is_over() {
+                let seat = deal.to_act();
+                let a = bots[seat].act(&View::new(&deal, seat));
+                let stats = bots[seat].last_search();
+                if deal.legal_actions().len() > 1 {
+                    assert!(stats.iterations >= 1, "{preset:?}");
+                }
+                pooled += usize::from(stats.pool > 0);
+                deal.apply(a)
+                    .unwrap_or_else(|e| panic!("{}: {a}: {e}", preset.id()));
+            }
+            assert!(pooled > 0, "{preset:?}: no decision weighed its worlds");
+            assert_eq!(bots[0].name(), "ismcts-inf");
+        }
+    }
+
+    #[test]
+    fn an_inferring_search_is_reproducible_under_an_iteration_budget() {
+        let rules = Preset::MolotowJass.ruleset();
+        let deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(21));
+        let play = || {
+            let mut deal = deal.clone();
+            let mut bots: Vec<Ismcts> = (0..4)
+                .map(|s| {
+                    Ismcts::with_budget(s, Budget::Iterations(200)).with_inference(Inference::new())
+                })
+                .collect();
+            let mut actions = Vec::new();
+            while !deal.is_over() {
+                let seat = deal.to_act();
+                let a = bots[seat].act(&View::new(&deal, seat));
+                deal.apply(a).expect("legal");
+                actions.push(a);
+            }
+            actions
+        };
+        assert_eq!(play(), play());
     }
 
     #[test]

@@ -26,6 +26,7 @@ use torite_core::shuffle::below;
 use torite_core::{Action, Card, CardSet, View};
 
 use crate::heuristic::{Heuristic, power};
+use crate::inference::Inference;
 use crate::ismcts::Ismcts;
 use crate::{Bot, Budget};
 
@@ -70,6 +71,9 @@ impl Mistakes {
 pub struct LevelConfig {
     /// The ISMCTS budget of the moves it searches; `None`: the rule of thumb plays every move.
     pub search: Option<Budget>,
+    /// Whether its search weighs the worlds by the other seats' observed play
+    /// ([`crate::inference`]).
+    pub inference: bool,
     /// The percentage of its decisions (with a search) played on instinct, by the rule of thumb.
     pub instinct: u8,
     /// The mistakes of its rule of thumb.
@@ -81,11 +85,15 @@ pub struct LevelConfig {
 /// millisecond a decision.
 const SEARCH: Option<Budget> = Some(Budget::Iterations(1_000));
 
+/// Whether *Expert*'s search infers.
+const EXPERT_INFERS: bool = true;
+
 /// The levels' configurations, weakest first, in [`Level::ALL`]'s order.
 const CONFIGS: [LevelConfig; 5] = [
     // Beginner.
     LevelConfig {
         search: None,
+        inference: false,
         instinct: 100,
         mistakes: Mistakes {
             duck: 50,
@@ -96,24 +104,28 @@ const CONFIGS: [LevelConfig; 5] = [
     // Casual.
     LevelConfig {
         search: SEARCH,
+        inference: false,
         instinct: 90,
         mistakes: Mistakes::NONE,
     },
     // Club.
     LevelConfig {
         search: SEARCH,
+        inference: false,
         instinct: 65,
         mistakes: Mistakes::NONE,
     },
     // Strong.
     LevelConfig {
         search: SEARCH,
+        inference: false,
         instinct: 30,
         mistakes: Mistakes::NONE,
     },
     // Expert.
     LevelConfig {
         search: SEARCH,
+        inference: EXPERT_INFERS,
         instinct: 0,
         mistakes: Mistakes::NONE,
     },
@@ -184,9 +196,14 @@ impl LevelBot {
     #[must_use]
     pub fn with_config(level: Level, config: LevelConfig, seed: u64) -> LevelBot {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let search = config
-            .search
-            .map(|budget| Ismcts::with_budget(rng.next_u64(), budget));
+        let search = config.search.map(|budget| {
+            let search = Ismcts::with_budget(rng.next_u64(), budget);
+            if config.inference {
+                search.with_inference(Inference::new())
+            } else {
+                search
+            }
+        });
         LevelBot {
             level,
             config,
@@ -249,13 +266,26 @@ impl Bot for LevelBot {
     fn act(&mut self, view: &View<'_>) -> Action {
         let legal = view.legal_actions();
         if legal.len() == 1 {
-            return legal.nth(0).unwrap_or(Action::Pass);
+            let action = legal.nth(0).unwrap_or(Action::Pass);
+            if let Some(search) = &mut self.search {
+                search.observe(view);
+                search.note_own(action);
+            }
+            return action;
         }
         let instinct = self.config.instinct;
         let on_instinct = self.search.is_none() || self.chance(instinct);
         match (&mut self.search, on_instinct) {
             (Some(search), false) => search.act(view),
-            _ => self.by_rule(view),
+            (Some(_), true) => {
+                let action = self.by_rule(view);
+                if let Some(search) = &mut self.search {
+                    search.observe(view);
+                    search.note_own(action);
+                }
+                action
+            }
+            (None, _) => self.by_rule(view),
         }
     }
 }

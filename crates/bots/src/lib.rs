@@ -13,6 +13,7 @@
 //! | `random` | uniform over the legal actions |
 //! | `heuristic` | a rule-based player per game family ([`heuristic`]) |
 //! | `ismcts` | information-set Monte Carlo tree search ([`ismcts`]) |
+//! | `ismcts-inf` | the same search over worlds weighed by the other seats' observed play ([`inference`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //!
@@ -33,6 +34,7 @@
 pub mod analysis;
 pub mod arena;
 pub mod heuristic;
+pub mod inference;
 pub mod ismcts;
 pub mod level;
 pub mod omniscient;
@@ -73,7 +75,7 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "ismcts", "pimc"];
+pub const BOT_NAMES: [&str; 5] = ["random", "heuristic", "ismcts", "ismcts-inf", "pimc"];
 
 /// Reference bots [`make_bot`] also accepts, for the arena only and never offered as opponents:
 /// `omniscient` cheats when the arena shows it the true deal ([`Bot::observe_true_deal`]).
@@ -139,15 +141,17 @@ enum Kind {
     Random,
     Heuristic,
     Ismcts,
+    IsmctsInf,
     Pimc,
     Omniscient,
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [
+    const ALL: [Kind; 6] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
+        Kind::IsmctsInf,
         Kind::Pimc,
         Kind::Omniscient,
     ];
@@ -158,6 +162,7 @@ impl Kind {
             Kind::Random => "random",
             Kind::Heuristic => "heuristic",
             Kind::Ismcts => "ismcts",
+            Kind::IsmctsInf => "ismcts-inf",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
         }
@@ -221,7 +226,22 @@ impl BotSpec {
         match self.kind {
             Kind::Level(level) => level.config().search.is_none(),
             Kind::Random | Kind::Heuristic => true,
-            Kind::Ismcts | Kind::Pimc | Kind::Omniscient => false,
+            Kind::Ismcts | Kind::IsmctsInf | Kind::Pimc | Kind::Omniscient => false,
+        }
+    }
+
+    /// The same bot with `ms` milliseconds of wall-clock time per decision, whatever budget
+    /// it had, when it searches (a level that searches included: its search gets the time);
+    /// a bot that decides at once is left as it is. The arena's `--movetime`: every search bot
+    /// of a lineup thinks for the same time, as engine-testing tools compare engines.
+    #[must_use]
+    pub const fn with_movetime(self, ms: u32) -> BotSpec {
+        if self.is_instant() {
+            return self;
+        }
+        BotSpec {
+            kind: self.kind,
+            budget: Some(Budget::Millis(ms)),
         }
     }
 
@@ -230,13 +250,23 @@ impl BotSpec {
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         let budget = self.budget;
         match self.kind {
-            Kind::Level(level) => Box::new(level.bot(seed)),
+            Kind::Level(level) => {
+                let mut config = level.config();
+                if let (Some(budget), Some(_)) = (budget, config.search) {
+                    config.search = Some(budget);
+                }
+                Box::new(level::LevelBot::with_config(level, config, seed))
+            }
             Kind::Random => Box::new(RandomBot::new(seed)),
             Kind::Heuristic => Box::new(Heuristic::new(seed)),
             Kind::Ismcts => Box::new(ismcts::Ismcts::with_budget(
                 seed,
                 budget.unwrap_or(ismcts::DEFAULT_BUDGET),
             )),
+            Kind::IsmctsInf => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_inference(inference::Inference::new()),
+            ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
             Kind::Omniscient => Box::new(omniscient::Omniscient::with_budget(
@@ -473,6 +503,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_movetime_gives_every_search_bot_the_same_time() {
+        for (text, searches) in [
+            ("random", false),
+            ("heuristic", false),
+            ("beginner", false),
+            ("ismcts", true),
+            ("ismcts:2000", true),
+            ("ismcts-inf:300ms", true),
+            ("pimc:40", true),
+            ("omniscient", true),
+            ("club", true),
+            ("expert", true),
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            let timed = spec.with_movetime(20);
+            assert_eq!(timed.name(), spec.name(), "{text}");
+            if searches {
+                assert_eq!(timed.budget(), Some(Budget::Millis(20)), "{text}");
+            } else {
+                assert_eq!(timed, spec, "{text}");
+            }
+            assert_eq!(timed.build(3).name(), spec.name(), "{text}");
+        }
+    }
+
     fn refusal(spec: &str) -> String {
         make_bot(spec, 0).map(|_| ()).unwrap_err().to_string()
     }
@@ -533,7 +589,7 @@ mod tests {
         assert_eq!(
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
-             algorithms: random, heuristic, ismcts, pimc, omniscient)"
+             algorithms: random, heuristic, ismcts, ismcts-inf, pimc, omniscient)"
         );
     }
 

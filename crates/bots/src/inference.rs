@@ -1,0 +1,655 @@
+//! Inference: which of the worlds consistent with a [`View`] the other seats' play makes
+//! likely.
+//!
+//! The core's [`Worlds`] deals the unseen cards uniformly over the deals consistent with the
+//! view: every hard constraint the history puts on the hands is kept (the suits a seat did not
+//! follow, the cards Handjass's "beat when able" and Jass's undertrump and trump-lead rules
+//! show it lacks, the joker's rules), and nothing else. But a seat's *choices* say more: a
+//! seat that sheds high cards and played a small card under an ace probably holds no king;
+//! a seat that did not declare the Lot probably does not hold all winners. This module weighs
+//! each world by the likelihood of the other seats' observed actions in it, under an opponent
+//! model (Buro et al.'s policy-based inference for Skat).
+//!
+//! **What it reads.** The deal's history is not part of a view, so the [`Observer`] rebuilds
+//! it from the views it is shown, one per decision of its seat: each view shows the trick in
+//! progress and the last trick completed, so a seat asked at least once a trick sees every
+//! card played, by whom and in which order; the Lot's declarations are public in the view
+//! ([`View::lot`]), the suit a joker lead named is the trick's led suit while the trick is in
+//! progress, and whether a joker played last said it wins shows in the trick's winner. Only
+//! public facts are read: the history is what every seat at the table saw. When the log has
+//! a gap (an observer created in the middle of a deal, or a trick it was not asked in), it
+//! is incomplete, and the worlds are left unweighted.
+//!
+//! **The likelihood.** Each world's starting hands are its hands plus the cards each seat has
+//! played; the logged actions are replayed from them, and at every decision of another seat
+//! that had a choice, the opponent model's probability of the action taken is multiplied in.
+//! The model is the rule of thumb ([`Heuristic`]) with noise: it plays the heuristic's action
+//! with probability `1 − ε` and otherwise any legal action uniformly ([`Inference::noise`]), so
+//! no world consistent with the view gets weight zero and a seat that plays unlike the rule of
+//! thumb only flattens the weights. A replay that cannot go on (a suit named by a joker
+//! lead in a trick the observer saw only complete) stops there, and the likelihood is that of
+//! the actions before it.
+//!
+//! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
+//! them, and the search draws its determinisations from the pool in proportion to the
+//! weights (importance resampling). The hard constraints stay those of [`Worlds`]: a world the
+//! pool holds is one [`Worlds`] dealt, so a seat that showed void in a suit is never dealt a
+//! card of it.
+
+use rand_chacha::ChaCha8Rng;
+use torite_core::shuffle::below;
+use torite_core::{Action, Card, CardSet, Deal, MAX_SEATS, Phase, Seat, Suit, View, Worlds};
+
+use crate::Bot;
+use crate::heuristic::Heuristic;
+
+/// The opponent model's default noise: the share of decisions it plays any legal action
+/// uniformly instead of the rule of thumb's.
+pub const DEFAULT_NOISE: f64 = 0.5;
+
+/// One trick as the observer logged it.
+#[derive(Clone, Debug)]
+struct LoggedTrick {
+    leader: Seat,
+    cards: Vec<Card>,
+    /// The winner, once the trick is complete.
+    winner: Option<Seat>,
+    /// The suit a joker lead named, when it was seen.
+    call: Option<Suit>,
+}
+
+/// The public history of the current deal, rebuilt from the views a seat is shown (see the
+/// module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct Observer {
+    tricks: Vec<LoggedTrick>,
+    /// Whether the log covers the deal from its first card.
+    complete: bool,
+}
+
+impl Observer {
+    /// An observer that has seen nothing yet.
+    #[must_use]
+    pub fn new() -> Observer {
+        Observer::default()
+    }
+
+    /// Whether the log covers every card played in the deal of the last view observed.
+    #[must_use]
+    pub const fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// The cards logged, by seat.
+    fn played_by(&self, players: usize) -> [CardSet; MAX_SEATS] {
+        let mut out = [CardSet::EMPTY; MAX_SEATS];
+        for t in &self.tricks {
+            for (i, card) in t.cards.iter().enumerate() {
+                out[(t.leader + i) % players].insert(*card);
+            }
+        }
+        out
+    }
+
+    /// Takes in what `view` shows of the history since the last view: the trick in progress
+    /// and the last trick completed. A view of another deal, or one that skips a trick,
+    /// starts the log again (complete only if no trick has been completed yet).
+    pub fn observe(&mut self, view: &View<'_>) {
+        let done = view.tricks_completed();
+        let logged_done = self.tricks.iter().filter(|t| t.winner.is_some()).count();
+        let extended = self.complete && self.extend(view, done, logged_done);
+        if !extended {
+            self.tricks.clear();
+            self.complete = done == 0;
+            if self.complete {
+                self.push_current(view);
+            }
+        }
+        // Every card played is in the log, or the log is not to be trusted.
+        let players = view.rules().players as usize;
+        let logged = self
+            .played_by(players)
+            .iter()
+            .fold(CardSet::EMPTY, |a, b| a | *b);
+        if logged != view.played() {
+            self.complete = false;
+        }
+    }
+
+    /// Extends the log by the view, when it follows on from it; false when it does not.
+    fn extend(&mut self, view: &View<'_>, done: usize, logged_done: usize) -> bool {
+        if done == logged_done {
+            // The same trick in progress, with more cards.
+            let current = view.current_trick();
+            match self.tricks.last_mut() {
+                Some(t) if t.winner.is_none() => {
+                    if !current.starts_with(&t.cards)
+                        || (!t.cards.is_empty() && t.leader != view.leader())
+                    {
+                        return false;
+                    }
+                    t.leader = view.leader();
+                    t.cards = current.to_vec();
+                    if t.call.is_none() && view.phase() != Phase::CallSuit {
+                        t.call = joker_call(view);
+                    }
+                    true
+                }
+                _ => {
+                    self.push_current(view);
+                    true
+                }
+            }
+        } else if done == logged_done + 1 {
+            // The trick in progress was completed: the last trick ends it.
+            let Some(last) = view.last_trick() else {
+                return false;
+            };
+            match self.tricks.last_mut() {
+                Some(t) if t.winner.is_none() => {
+                    if !last.cards().starts_with(&t.cards)
+                        || (!t.cards.is_empty() && t.leader != last.leader)
+                    {
+                        return false;
+                    }
+                    t.leader = last.leader;
+                    t.cards = last.cards().to_vec();
+                    t.winner = Some(last.winner);
+                }
+                _ => self.tricks.push(LoggedTrick {
+                    leader: last.leader,
+                    cards: last.cards().to_vec(),
+                    winner: Some(last.winner),
+                    call: None,
+                }),
+            }
+            self.push_current(view);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Takes in the observing seat's own action just chosen: the suit it names after leading
+    /// the joker, which no later view shows.
+    pub fn note_own(&mut self, action: Action) {
+        if let (Action::Call(suit), Some(t)) = (action, self.tricks.last_mut())
+            && t.winner.is_none()
+            && t.cards.len() == 1
+        {
+            t.call = Some(suit);
+        }
+    }
+
+    fn push_current(&mut self, view: &View<'_>) {
+        self.tricks.push(LoggedTrick {
+            leader: view.leader(),
+            cards: view.current_trick().to_vec(),
+            winner: None,
+            call: if view.phase() == Phase::CallSuit {
+                None
+            } else {
+                joker_call(view)
+            },
+        });
+    }
+}
+
+/// The suit named by a joker lead to the trick in progress, if it is one.
+fn joker_call(view: &View<'_>) -> Option<Suit> {
+    match view.current_trick().first() {
+        Some(c) if c.is_joker() => view.led(),
+        _ => None,
+    }
+}
+
+/// The world weighting of the module documentation.
+#[derive(Clone, Debug)]
+pub struct Inference {
+    observer: Observer,
+    model: Heuristic,
+    noise: f64,
+}
+
+impl Default for Inference {
+    fn default() -> Inference {
+        Inference::new()
+    }
+}
+
+impl Inference {
+    /// Inference with the default noise ([`DEFAULT_NOISE`]).
+    #[must_use]
+    pub fn new() -> Inference {
+        Inference {
+            observer: Observer::new(),
+            model: Heuristic::new(0),
+            noise: DEFAULT_NOISE,
+        }
+    }
+
+    /// The same with the opponent model's noise `epsilon` (in `(0, 1]`; 1 weighs nothing).
+    #[must_use]
+    pub fn noise(mut self, epsilon: f64) -> Inference {
+        self.noise = epsilon.clamp(1e-3, 1.0);
+        self
+    }
+
+    /// Takes in the view's history ([`Observer::observe`]); call once per decision.
+    pub fn observe(&mut self, view: &View<'_>) {
+        self.observer.observe(view);
+    }
+
+    /// Takes in the observing seat's own action just chosen ([`Observer::note_own`]).
+    pub fn note_own(&mut self, action: Action) {
+        self.observer.note_own(action);
+    }
+
+    /// The observer's log.
+    #[must_use]
+    pub const fn observer(&self) -> &Observer {
+        &self.observer
+    }
+
+    /// The natural logarithm of the likelihood of the other seats' logged actions in `world`
+    /// (a deal [`Worlds`] dealt from `view`), under the opponent model; 0 when the log is
+    /// incomplete or records no choice of another seat.
+    pub fn log_likelihood(&mut self, view: &View<'_>, world: &Deal) -> f64 {
+        self.replay(view, world).0
+    }
+
+    /// [`Inference::log_likelihood`], and whether the replay went through every logged action
+    /// (false when it stopped early, as the module documentation says it may).
+    fn replay(&mut self, view: &View<'_>, world: &Deal) -> (f64, bool) {
+        if !self.observer.complete {
+            return (0.0, false);
+        }
+        let rules = view.rules();
+        let n = rules.players as usize;
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let played = self.observer.played_by(n);
+        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
+            *hand = world.hand(seat) | played[seat];
+        }
+        let Ok(mut deal) = Deal::new(*rules, view.dealer(), &hands[..n]) else {
+            return (0.0, false);
+        };
+        let me = view.seat();
+        let declarers = view.lot().declaring();
+        let mut ll = 0.0;
+        let tricks = self.observer.tricks.len();
+        for (t, trick) in self.observer.tricks.iter().enumerate() {
+            for (i, &card) in trick.cards.iter().enumerate() {
+                let last = t + 1 == tricks && i + 1 == trick.cards.len();
+                let seat = (trick.leader + i) % n;
+                // The actions before the card: the Lot's questions and declarations.
+                loop {
+                    let action = match deal.phase() {
+                        Phase::LotQuestion => {
+                            if declarers.contains(deal.to_act()) {
+                                Action::Lot
+                            } else {
+                                Action::Pass
+                            }
+                        }
+                        Phase::Play
+                            if deal.to_act() == seat
+                                && declarers.contains(seat)
+                                && !deal.lot().declaring().contains(seat)
+                                && deal.legal_actions().lot =>
+                        {
+                            Action::Lot
+                        }
+                        Phase::SayJoker => {
+                            match (trick_winner_before(&self.observer, &deal), deal.to_act()) {
+                                (Some(w), s) if w == s => Action::JokerWins,
+                                (Some(_), _) => Action::JokerLoses,
+                                (None, _) => return (ll, false),
+                            }
+                        }
+                        _ => break,
+                    };
+                    if !take(&mut self.model, self.noise, &mut deal, action, me, &mut ll) {
+                        return (ll, false);
+                    }
+                }
+                if deal.to_act() != seat
+                    || !take(
+                        &mut self.model,
+                        self.noise,
+                        &mut deal,
+                        Action::Play(card),
+                        me,
+                        &mut ll,
+                    )
+                {
+                    return (ll, false);
+                }
+                if deal.phase() == Phase::CallSuit {
+                    let Some(suit) = trick.call else {
+                        // Unknown unless it is the viewer's own call, still to make.
+                        return (ll, last && deal.to_act() == me);
+                    };
+                    if !take(
+                        &mut self.model,
+                        self.noise,
+                        &mut deal,
+                        Action::Call(suit),
+                        me,
+                        &mut ll,
+                    ) {
+                        return (ll, false);
+                    }
+                }
+            }
+        }
+        (ll, true)
+    }
+}
+
+/// Applies `action` to the replay, adding the logarithm of its probability under the model
+/// when another seat than `me` chose it among several; false (and nothing applied) when it is
+/// illegal there.
+fn take(
+    model: &mut Heuristic,
+    noise: f64,
+    deal: &mut Deal,
+    action: Action,
+    me: Seat,
+    ll: &mut f64,
+) -> bool {
+    {
+        if !deal.is_legal(action) {
+            return false;
+        }
+        let seat = deal.to_act();
+        if seat != me {
+            let legal = deal.legal_actions().len();
+            if legal > 1 {
+                let model = model.act(&View::new(deal, seat));
+                let uniform = noise / legal as f64;
+                let p = if model == action {
+                    1.0 - noise + uniform
+                } else {
+                    uniform
+                };
+                *ll += p.ln();
+            }
+        }
+        deal.apply_unchecked(action);
+        true
+    }
+}
+
+impl Inference {
+    /// A pool of `size` worlds dealt from `view` with their weights (normalised so that the
+    /// largest is 1), or `None` when the log is incomplete or every world weighs the same (no
+    /// choice of another seat logged yet).
+    /// `keep_going` is asked before each world after the first few, so that a time budget can
+    /// cut the pool short.
+    pub fn pool(
+        &mut self,
+        view: &View<'_>,
+        size: usize,
+        rng: &mut ChaCha8Rng,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Option<Pool> {
+        if !self.observer.complete {
+            return None;
+        }
+        let worlds = Worlds::new(*view);
+        let mut pool = Pool {
+            worlds: Vec::with_capacity(size),
+            cumulative: Vec::with_capacity(size),
+        };
+        let mut lls = Vec::with_capacity(size);
+        while pool.worlds.len() < size {
+            if pool.worlds.len() >= MIN_POOL && !keep_going() {
+                break;
+            }
+            let world = worlds.sample(rng);
+            lls.push(self.log_likelihood(view, &world));
+            pool.worlds.push(world);
+        }
+        let top = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if lls.iter().all(|ll| *ll == top) {
+            // Nothing to weigh: worlds dealt afresh are as good and more varied.
+            return None;
+        }
+        let mut total = 0.0;
+        for ll in lls {
+            total += (ll - top).exp();
+            pool.cumulative.push(total);
+        }
+        (total > 0.0).then_some(pool)
+    }
+}
+
+/// The fewest worlds [`Inference::pool`] deals whatever the time.
+const MIN_POOL: usize = 8;
+
+/// The winner of the trick in progress in `deal`, as the log has it.
+fn trick_winner_before(observer: &Observer, deal: &Deal) -> Option<Seat> {
+    observer.tricks.get(deal.tricks_completed())?.winner
+}
+
+/// Weighted worlds to draw determinisations from.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    worlds: Vec<Deal>,
+    /// The running sum of the weights.
+    cumulative: Vec<f64>,
+}
+
+impl Pool {
+    /// How many worlds the pool holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.worlds.len()
+    }
+
+    /// Whether the pool is empty (a pool [`Inference::pool`] returns never is).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.worlds.is_empty()
+    }
+
+    /// The worlds and their weights (the largest 1).
+    pub fn weighted(&self) -> impl Iterator<Item = (&Deal, f64)> + '_ {
+        let mut before = 0.0;
+        self.worlds.iter().zip(&self.cumulative).map(move |(w, c)| {
+            let weight = c - before;
+            before = *c;
+            (w, weight)
+        })
+    }
+
+    /// The effective number of worlds, `(Σw)² / Σw²`: the pool's size when every weight is
+    /// equal, near 1 when one world outweighs the others.
+    #[must_use]
+    pub fn effective_size(&self) -> f64 {
+        let (sum, squares) = self
+            .weighted()
+            .fold((0.0, 0.0), |(s, q), (_, w)| (s + w, q + w * w));
+        if squares > 0.0 {
+            sum * sum / squares
+        } else {
+            0.0
+        }
+    }
+
+    /// A world drawn in proportion to the weights.
+    pub fn draw(&self, rng: &mut ChaCha8Rng) -> Deal {
+        let total = self.cumulative.last().copied().unwrap_or(0.0);
+        let u = f64::from(below(rng, 1 << 30)) / f64::from(1u32 << 30) * total;
+        let i = self.cumulative.partition_point(|c| *c <= u);
+        self.worlds[i.min(self.worlds.len() - 1)].clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::rand_core::SeedableRng;
+    use torite_core::{Preset, Ruleset};
+
+    use super::*;
+    use crate::make_bot;
+
+    fn hands(text: [&str; 4]) -> [CardSet; 4] {
+        text.map(|h| h.parse().expect("hand"))
+    }
+
+    /// The deal after `actions`, the inference of `seat` having watched it at each of its
+    /// turns (and now).
+    fn watched(
+        rules: Ruleset,
+        hands: &[CardSet],
+        actions: &[&str],
+        seat: Seat,
+    ) -> (Deal, Inference) {
+        let mut deal = Deal::new(rules, rules.players as usize - 1, hands).expect("deal");
+        let mut inference = Inference::new();
+        for a in actions {
+            if deal.to_act() == seat {
+                inference.observe(&View::new(&deal, seat));
+            }
+            deal.apply(a.parse().expect("action")).expect("legal");
+        }
+        inference.observe(&View::new(&deal, seat));
+        (deal, inference)
+    }
+
+    #[test]
+    fn a_seat_that_showed_void_is_never_dealt_the_suit() {
+        // Mini Misère: seat 0 leads a spade, seat 1 and seat 2 show void in spades; seat 3 is
+        // to act and weighs its worlds.
+        let rules = Preset::MiniMisere4.ruleset();
+        let hands = hands([
+            "AS KS QS JS TS 2S",
+            "AH KH QH JH TH 2H",
+            "AD KD QD JD TD 2D",
+            "AC KC QC 2C TC JC",
+        ]);
+        let (deal, mut inference) = watched(rules, &hands, &["2S", "2H", "TD"], 3);
+        let view = View::new(&deal, 3);
+        assert!(inference.observer().is_complete());
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let pool = inference
+            .pool(&view, 300, &mut rng, || true)
+            .expect("choices were observed");
+        assert_eq!(pool.len(), 300);
+        let spades: CardSet = "AS KS QS JS TS".parse().expect("cards");
+        for (world, weight) in pool.weighted() {
+            assert!(weight > 0.0 && weight <= 1.0);
+            assert!(world.hand(1).is_disjoint(spades));
+            assert!(world.hand(2).is_disjoint(spades));
+            assert_eq!(world.hand(0).of_suit(Suit::Spades), spades);
+        }
+        // Drawn worlds are pool worlds.
+        for _ in 0..50 {
+            assert!(pool.draw(&mut rng).hand(1).is_disjoint(spades));
+        }
+    }
+
+    #[test]
+    fn a_seat_that_ducked_under_an_ace_is_less_likely_to_hold_the_king() {
+        // Molotow (points are bad): seat 0 leads the ace of hearts and seat 1 follows with the
+        // six, where the rule of thumb sheds the king (four points) on a trick it cannot win
+        // if it has it. Seat 2, to act, finds the king less often in seat 1's hand among its
+        // weighted worlds than among the same worlds unweighted.
+        let rules = Preset::MolotowJass.ruleset();
+        let hands = hands([
+            "AH 7H 9H 6S 7S 6D 7D 6C 7C",
+            "6H 8S 9S TS 8D 9D 8C 9C TC",
+            "8H TH JS QS TD JD JC QC KC",
+            "JH QH KH KS AS QD KD AD AC",
+        ]);
+        let mut deal = Deal::new(rules, 3, &hands).expect("deal");
+        // Seat 0 leads whoever the dealer is.
+        while deal.to_act() != 0 {
+            deal = Deal::new(rules, (deal.dealer() + 1) % 4, &hands).expect("deal");
+        }
+        let mut inference = Inference::new();
+        for a in ["AH", "6H"] {
+            deal.apply(a.parse().expect("card")).expect("legal");
+        }
+        let view = View::new(&deal, 2);
+        inference.observe(&view);
+        assert!(inference.observer().is_complete());
+        let king: Card = "KH".parse().expect("card");
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let pool = inference
+            .pool(&view, 2000, &mut rng, || true)
+            .expect("choices were observed");
+        let (mut uniform, mut weighted, mut total) = (0.0, 0.0, 0.0);
+        for (world, weight) in pool.weighted() {
+            let holds = f64::from(u8::from(world.hand(1).contains(king)));
+            uniform += holds;
+            weighted += holds * weight;
+            total += weight;
+        }
+        let uniform = uniform / pool.len() as f64;
+        let weighted = weighted / total;
+        // Uniformly, 8 of the 25 unseen cards are seat 1's: about 0.32.
+        assert!((0.25..0.40).contains(&uniform), "uniform {uniform}");
+        assert!(
+            weighted < uniform - 0.1,
+            "weighted {weighted}, uniform {uniform}"
+        );
+        assert!(pool.effective_size() > 100.0, "{}", pool.effective_size());
+    }
+
+    #[test]
+    fn an_observer_that_missed_tricks_weighs_nothing() {
+        let rules = Preset::Mura4.ruleset();
+        let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(4));
+        let mut bots: Vec<_> = (0..4)
+            .map(|s| make_bot("heuristic", s).expect("bot"))
+            .collect();
+        for _ in 0..9 {
+            let seat = deal.to_act();
+            crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+        }
+        let mut inference = Inference::new();
+        let view = View::new(&deal, deal.to_act());
+        inference.observe(&view);
+        assert!(!inference.observer().is_complete());
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        assert!(inference.pool(&view, 20, &mut rng, || true).is_none());
+        assert_eq!(inference.log_likelihood(&view, &deal), 0.0);
+    }
+
+    #[test]
+    fn the_whole_history_replays_in_every_preset() {
+        // Every seat watches whole deals of heuristic play; at each of its turns the replay
+        // from the true hands goes through every logged action, and a world that contradicts
+        // the plays of the rule of thumb is less likely than the true deal.
+        for (p, preset) in Preset::ALL.into_iter().enumerate() {
+            let rules = preset.ruleset();
+            for seed in 0..3u64 {
+                let mut deal = Deal::random(
+                    rules,
+                    p % 3,
+                    &mut ChaCha8Rng::seed_from_u64(seed * 17 + p as u64),
+                );
+                let n = deal.players();
+                let mut bots: Vec<_> = (0..n)
+                    .map(|s| make_bot("heuristic", s as u64).expect("bot"))
+                    .collect();
+                let mut watchers: Vec<Inference> = (0..n).map(|_| Inference::new()).collect();
+                while !deal.is_over() {
+                    let seat = deal.to_act();
+                    let view = View::new(&deal, seat);
+                    let watcher = &mut watchers[seat];
+                    watcher.observe(&view);
+                    assert!(watcher.observer().is_complete(), "{preset:?}");
+                    let (ll, whole) = watcher.replay(&view, &deal);
+                    assert!(whole, "{preset:?} seed {seed}: the replay stopped");
+                    assert!(ll.is_finite() && ll <= 0.0);
+                    let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+                    watchers[seat].note_own(action);
+                }
+            }
+        }
+    }
+}
