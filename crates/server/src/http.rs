@@ -22,6 +22,7 @@ mod bots;
 pub(crate) mod guard;
 mod health;
 mod private;
+mod profiles;
 pub(crate) mod records;
 mod replay;
 mod scoresheets;
@@ -53,6 +54,15 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/record", get(records::record))
         .route("/api/tables/{id}/replay", get(records::replay))
         .route("/api/tables/{id}/sheet", get(sheets::table))
+        .route("/profile", get(crate::assets::index))
+        .route("/profile/move", get(crate::assets::index))
+        .route("/ranking", get(crate::assets::index))
+        .route("/api/profiles", post(profiles::create))
+        .route("/api/profiles/me", get(profiles::me))
+        .route("/api/profiles/me/seats", post(profiles::keep_seat))
+        .route("/api/profiles/{id}/stats", get(profiles::stats))
+        .route("/api/ranking", get(profiles::ranking))
+        .route("/api/qr", post(profiles::qr))
         .route("/api/scoresheets", post(scoresheets::create))
         .route("/api/scoresheets/{id}", get(scoresheets::read))
         .route("/api/scoresheets/{id}/deals", post(scoresheets::add_deal))

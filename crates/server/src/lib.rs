@@ -37,6 +37,7 @@ mod http;
 mod hub;
 #[cfg(feature = "loadtest")]
 pub mod loadtest;
+pub mod profiles;
 pub mod protocol;
 pub mod refusal;
 pub mod store;

@@ -277,6 +277,19 @@ reasons! {
     ScoresheetTicks { last: String } = "scoresheet-ticks",
     /// As many live views open as the sheet (or the server) takes.
     ScoresheetFollowers { max: String } = "scoresheet-followers",
+    /// A profile request without the profile's key.
+    ProfileKeyNeeded = "profile-key-needed",
+    /// A profile key that is not one the server gave (forged, mistyped or of a deleted
+    /// profile).
+    ProfileKey = "profile-key",
+    /// No such profile.
+    NoProfile { id: String } = "no-profile",
+    /// A seat token that holds no seat at the table, kept with a profile.
+    ProfileNoSeat { id: String } = "profile-no-seat",
+    /// A seat kept by another profile, or a second seat of a table for one profile.
+    ProfileSeatTaken { id: String, seat: String } = "profile-seat-taken",
+    /// A QR code of something that is not a link, or of a link too long.
+    QrText { max: String } = "qr-text",
     /// A path that does not take this method.
     MethodNotAllowed { path: String, method: String } = "method-not-allowed",
     /// A request refused before the server's own code saw it (`detail`: the first line of

@@ -110,6 +110,11 @@ pub trait Store: Send + Sync + 'static {
         Box::pin(async {})
     }
 
+    /// The player profiles' rows, for a store that keeps them (`None`: profiles are refused).
+    fn profiles(&self) -> Option<&dyn ProfileStore> {
+        None
+    }
+
     /// Creates a scorekeeper's sheet (`body`: its JSON) at version 0. Fails if the id
     /// exists. A store that cannot keep sheets refuses.
     fn create_scoresheet<'a>(
@@ -293,6 +298,9 @@ macro_rules! on_pool {
     };
 }
 
+mod profiles;
+pub use profiles::{ProfileRow, ProfileRows, ProfileStore, SeatRow};
+
 impl SqlStore {
     /// Opens (and creates if needed) the database at `url`: `sqlite:FILE`, `sqlite::memory:`
     /// or `postgres://...`. A bare path is taken as an SQLite file.
@@ -335,7 +343,11 @@ impl SqlStore {
             tokio::spawn(write_batches(pool.clone(), rx));
             SqlStore::Sqlite { pool, writer }
         };
-        for statement in SCHEMA.into_iter().chain([ANALYSIS_SCHEMA]) {
+        for statement in SCHEMA
+            .into_iter()
+            .chain([ANALYSIS_SCHEMA])
+            .chain(profiles::SCHEMA)
+        {
             on_pool!(&store, pool => {
                 sqlx::query(statement).execute(pool).await?;
             });
@@ -522,6 +534,10 @@ impl SqlStore {
 }
 
 impl Store for SqlStore {
+    fn profiles(&self) -> Option<&dyn ProfileStore> {
+        Some(self)
+    }
+
     fn create_table<'a>(
         &'a self,
         id: &'a str,
