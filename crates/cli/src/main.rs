@@ -297,6 +297,17 @@ enum Command {
         /// Milliseconds a client thinks before acting, 0 to 60000.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
         think_ms: u64,
+        /// Start this many `torite serve` processes, 1 to 8, on the --db PostgreSQL database (a
+        /// cluster) and spread the clients over them; also reports lost_actions, double_owned
+        /// and takeover_seconds from the database.
+        #[arg(long, default_value_t = 1, value_parser = count(8))]
+        nodes: usize,
+        /// Kill the first node with SIGKILL in the middle of play (--after seconds).
+        #[arg(long, requires = "after")]
+        kill_node: bool,
+        /// When --kill-node kills: seconds after play begins, 1 to 3600.
+        #[arg(long, requires = "kill_node", value_parser = clap::value_parser!(u64).range(1..=3600))]
+        after: Option<u64>,
     },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
@@ -609,6 +620,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
             seconds,
             bot_delay_ms,
             think_ms,
+            nodes,
+            kill_node,
+            after,
         } => serve::loadtest(torite_server::loadtest::Args {
             tables,
             ruleset,
@@ -620,6 +634,11 @@ fn run(cli: Cli) -> Result<String, Failure> {
             limit: std::time::Duration::from_secs(seconds),
             bot_delay: std::time::Duration::from_millis(bot_delay_ms),
             think: std::time::Duration::from_millis(think_ms),
+            nodes,
+            kill_after: after
+                .filter(|_| kill_node)
+                .map(std::time::Duration::from_secs),
+            program: std::env::current_exe().ok(),
         }),
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {

@@ -63,9 +63,20 @@ pub struct ServeArgs {
     /// the config file), `RUST_LOG` is read.
     #[arg(long, env = "TORITE_LOG", value_name = "LEVEL")]
     pub log: Option<String>,
+    /// On PostgreSQL, where the other nodes of the cluster reach this one (`host:port`)
+    /// [default: the address listened on, 127.0.0.1 for 0.0.0.0].
+    #[arg(long, env = "TORITE_NODE_ADDR", value_name = "HOST:PORT")]
+    pub node_addr: Option<String>,
     /// Bots act at once, without pauses to follow the play.
     #[arg(long)]
     pub instant_bots: bool,
+    /// The load test's nodes: bots wait this many milliseconds, and tables are created
+    /// without limits.
+    #[arg(long, hide = true, value_name = "MS")]
+    pub loadtest_pace_ms: Option<u64>,
+    /// How long a node holds a table's lease without renewing it, in milliseconds.
+    #[arg(long, hide = true, value_name = "MS")]
+    pub lease_ms: Option<u64>,
     /// Print the settings as resolved (flags, then TORITE_* variables, then the config file,
     /// then the defaults), as TOML, and exit.
     #[arg(long)]
@@ -430,7 +441,23 @@ pub fn run(args: &ServeArgs) -> Result<String, Failure> {
     if args.print_config {
         return Ok(settings.to_toml());
     }
-    let (addr, config) = settings.server_config(args.instant_bots)?;
+    let (addr, mut config) = settings.server_config(args.instant_bots)?;
+    if let Some(ms) = args.loadtest_pace_ms {
+        let pace = std::time::Duration::from_millis(ms);
+        config = torite_server::Config {
+            bot_delay: pace,
+            trick_pause: pace,
+            ..torite_server::Config {
+                public_url: config.public_url,
+                allowed_origins: config.allowed_origins,
+                ..torite_server::Config::instant()
+            }
+        };
+    }
+    if let Some(ms) = args.lease_ms {
+        config.lease = std::time::Duration::from_millis(ms.max(200));
+    }
+    config.node_addr.clone_from(&args.node_addr);
     start_log(settings.log.as_deref(), &settings.from("log"))?;
     std::fs::create_dir_all(&settings.data_dir).map_err(|e| {
         Failure::input(format!(

@@ -95,6 +95,8 @@ pub(crate) enum Cmd {
     Expire {
         reply: oneshot::Sender<bool>,
     },
+    /// The node no longer holds the table's lease: the task ends (its sockets close).
+    Release,
     BotDone {
         version: u64,
         seat: Seat,
@@ -282,10 +284,23 @@ struct Actor {
     wake: Option<Instant>,
     /// Storage failed: retry the table's own steps from then.
     retry_at: Option<Instant>,
+    /// The cluster whose lease on the table every append checks (`None`: the only node).
+    cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 /// Starts the task of a table already built (new, or replayed from the store).
 pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) -> TableHandle {
+    spawn_in(state, store, config, None)
+}
+
+/// [`spawn`] on a node of `cluster`: each event is stored only while the node holds the
+/// table's lease, and the task ends once it does not.
+pub(crate) fn spawn_in(
+    state: TableState,
+    store: Arc<dyn Store>,
+    config: Config,
+    cluster: Option<Arc<crate::cluster::Cluster>>,
+) -> TableHandle {
     let (tx, rx) = mpsc::channel(QUEUE);
     let (presence, presence_rx) = mpsc::unbounded_channel();
     let n = state.seats().len();
@@ -326,6 +341,7 @@ pub(crate) fn spawn(state: TableState, store: Arc<dyn Store>, config: Config) ->
         pause_until: None,
         wake: None,
         retry_at: None,
+        cluster,
     };
     if actor.state.between_deals() {
         actor.pause_until = Some(Instant::now() + actor.config.deal_pause);
@@ -417,6 +433,9 @@ impl Actor {
     async fn run(&mut self) {
         loop {
             self.drive().await;
+            if self.expired {
+                return;
+            }
             let wake = self.wake.take();
             tokio::select! {
                 cmd = self.rx.recv() => match cmd {
@@ -494,7 +513,20 @@ impl Actor {
             })
         })?;
         let seq = self.state.version() as i64;
-        if let Err(e) = self.store.append(self.state.id(), seq, &body).await {
+        let stored = match &self.cluster {
+            Some(cluster) => match cluster.append(self.state.id(), seq, &body).await {
+                Ok(()) => Ok(()),
+                Err(crate::cluster::AppendError::Failed(e)) => Err(e),
+                Err(crate::cluster::AppendError::Lost) => {
+                    tracing::warn!(table = %self.state.id(), seq, "event not stored: the table's lease is another node's now; this node stops driving it");
+                    // The table is driven elsewhere: end the task rather than fork the log.
+                    self.expired = true;
+                    return Err(Refusal::new(RefusalKind::Busy, Why::TableNotRunning));
+                }
+            },
+            None => self.store.append(self.state.id(), seq, &body).await,
+        };
+        if let Err(e) = stored {
             tracing::error!(table = %self.state.id(), "event not stored: {e}");
             return Err(Refusal::new(
                 RefusalKind::Storage,
@@ -664,6 +696,8 @@ impl Actor {
         };
         match self.commit(event).await {
             Ok(()) => {}
+            // The lease was lost: the task ends.
+            Err(_) if self.expired => {}
             Err(e) if e.kind == RefusalKind::Storage => {
                 self.retry_at = Some(Instant::now() + Duration::from_secs(1));
             }
@@ -768,6 +802,7 @@ impl Actor {
                 let _ = reply.send(expired);
                 self.expired = expired;
             }
+            Cmd::Release => self.expired = true,
             Cmd::BotDone {
                 version,
                 seat,

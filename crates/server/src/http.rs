@@ -88,6 +88,10 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
             Arc::clone(&hub),
             guard::guard,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&hub),
+            crate::cluster::route,
+        ))
         .with_state(hub)
 }
 
@@ -239,7 +243,7 @@ async fn presets() -> Response {
 }
 
 async fn list(State(hub): State<Arc<Hub>>) -> Response {
-    axum::Json(hub.summaries().await).into_response()
+    axum::Json(hub.lobby().await).into_response()
 }
 
 async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {

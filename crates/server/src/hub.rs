@@ -9,6 +9,7 @@ use tokio::sync::RwLock;
 
 use crate::actor::{self, TableHandle};
 use crate::ask;
+use crate::cluster::Cluster;
 use crate::refusal::{Refusal, RefusalKind, Why};
 use crate::store::{self, Store};
 use crate::table::{self, Event, TableState};
@@ -56,6 +57,12 @@ pub struct Config {
     /// not where a page may have been opened: the page is told it ([`Config::set_public_url`]),
     /// so that invite links name it.
     pub public_url: Option<String>,
+    /// How long a node of a cluster (on PostgreSQL) holds a table's lease without renewing it
+    /// (it renews every quarter of that): a node that dies loses its tables after this long.
+    pub lease: Duration,
+    /// The address (`host:port`) the other nodes of a cluster reach this one at; `None`: the
+    /// address it listens on (`127.0.0.1` for an unspecified one).
+    pub node_addr: Option<String>,
 }
 
 impl Default for Config {
@@ -76,6 +83,8 @@ impl Default for Config {
             max_open_per_address: Some(10),
             allowed_origins: Vec::new(),
             public_url: None,
+            lease: Duration::from_secs(5),
+            node_addr: None,
         }
     }
 }
@@ -174,6 +183,9 @@ pub struct Hub {
     closing: tokio::sync::watch::Sender<bool>,
     /// The post-game analyses under way.
     analyses: crate::analysis::Jobs,
+    /// This node's part in a cluster on PostgreSQL: it drives only the tables whose lease it
+    /// holds. `None`: the only node (SQLite), which drives every table.
+    cluster: Option<Arc<Cluster>>,
 }
 
 impl std::fmt::Debug for dyn Store {
@@ -204,6 +216,48 @@ fn internal(e: impl std::fmt::Display) -> Refusal {
     })
 }
 
+/// A stored table's state, replayed from its log: `None` if its first event does not build a
+/// table; a later event that does not apply is reported and the table stops there.
+fn replay(id: &str, events: &[String]) -> Option<TableState> {
+    let mut events = events.iter();
+    let first = events.next()?;
+    let built = serde_json::from_str::<Event>(first)
+        .map_err(|e| e.to_string())
+        .and_then(|e| TableState::new(id, &e).map_err(|e| e.to_string()));
+    let mut state = match built {
+        Ok(state) => state,
+        Err(e) => {
+            tracing::error!(table = %id, "cannot be loaded: {e}");
+            return None;
+        }
+    };
+    for (i, body) in events.enumerate() {
+        let applied = serde_json::from_str::<Event>(body)
+            .map_err(|e| e.to_string())
+            .and_then(|e| state.apply(&e).map_err(|e| e.to_string()));
+        if let Err(e) = applied {
+            tracing::error!(
+                table = %id,
+                "event {} does not replay ({e}); the table stops there",
+                i + 1
+            );
+            break;
+        }
+    }
+    Some(state)
+}
+
+/// Keeps the record of a replayed table whose game has ended: the server stopped between the
+/// last event and keeping the record.
+async fn keep_record(store: &dyn Store, state: &TableState) {
+    if state.game().is_finished() {
+        let record = state.record().to_string();
+        if let Err(e) = store.save_record(state.id(), &record).await {
+            tracing::error!(table = %state.id(), "record not kept: {e}");
+        }
+    }
+}
+
 pub(crate) fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -218,43 +272,32 @@ impl Hub {
     /// The store cannot be read. A table whose log does not replay is reported on standard
     /// error and served as far as it replays.
     pub async fn load(store: Arc<dyn Store>, config: Config) -> Result<Arc<Hub>, String> {
-        let stored = store.load_all().await.map_err(|e| e.to_string())?;
+        Hub::load_in(store, config, None).await
+    }
+
+    /// [`Hub::load`] for a node of a cluster when `cluster` is given: then no table is loaded
+    /// here, and the node takes over the tables nobody drives as it runs
+    /// ([`crate::cluster`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Hub::load`].
+    pub async fn load_in(
+        store: Arc<dyn Store>,
+        config: Config,
+        cluster: Option<Arc<Cluster>>,
+    ) -> Result<Arc<Hub>, String> {
+        let stored = if cluster.is_some() {
+            Vec::new()
+        } else {
+            store.load_all().await.map_err(|e| e.to_string())?
+        };
         let mut tables = HashMap::new();
         for table in stored {
-            let mut events = table.events.iter();
-            let Some(first) = events.next() else {
+            let Some(state) = replay(&table.id, &table.events) else {
                 continue;
             };
-            let built = serde_json::from_str::<Event>(first)
-                .map_err(|e| e.to_string())
-                .and_then(|e| TableState::new(&table.id, &e).map_err(|e| e.to_string()));
-            let mut state = match built {
-                Ok(state) => state,
-                Err(e) => {
-                    tracing::error!(table = %table.id, "cannot be loaded: {e}");
-                    continue;
-                }
-            };
-            for (i, body) in events.enumerate() {
-                let applied = serde_json::from_str::<Event>(body)
-                    .map_err(|e| e.to_string())
-                    .and_then(|e| state.apply(&e).map_err(|e| e.to_string()));
-                if let Err(e) = applied {
-                    tracing::error!(
-                        table = %table.id,
-                        "event {} does not replay ({e}); the table stops there",
-                        i + 1
-                    );
-                    break;
-                }
-            }
-            if state.game().is_finished() {
-                // Stopped between the last event and keeping the record: keep it now.
-                let record = state.record().to_string();
-                if let Err(e) = store.save_record(&table.id, &record).await {
-                    tracing::error!(table = %table.id, "record not kept: {e}");
-                }
-            }
+            keep_record(&*store, &state).await;
             tracing::info!(
                 table = %table.id,
                 status = state.status().as_str(),
@@ -273,7 +316,83 @@ impl Hub {
             config,
             closing: tokio::sync::watch::Sender::new(false),
             analyses: crate::analysis::Jobs::default(),
+            cluster,
         }))
+    }
+
+    /// This node's part in a cluster, if it is one.
+    pub(crate) fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.as_ref()
+    }
+
+    /// Every table live here.
+    pub(crate) async fn local_tables(&self) -> Vec<TableHandle> {
+        self.tables.read().await.values().cloned().collect()
+    }
+
+    /// Stops driving a table (its lease was lost): its task ends and its sockets close, to
+    /// reconnect to the node that drives it now.
+    pub(crate) async fn let_go(&self, id: &str) {
+        let removed = self.tables.write().await.remove(id);
+        if let Some(table) = removed {
+            let _ = table.tx.send(actor::Cmd::Release).await;
+        }
+    }
+
+    /// Takes over a table of the store that this node does not drive, if its lease is free
+    /// (none, expired or this node's) or, with `dead`, still held by that node whose address
+    /// refuses connections: takes the lease, replays the log and starts the table's task.
+    /// `None` when another node holds it, or it is not live (finished, expired, unknown).
+    pub(crate) async fn adopt(&self, id: &str, dead: Option<&str>) -> Option<TableHandle> {
+        let cluster = self.cluster.as_ref()?;
+        let _one = cluster.adopting.lock().await;
+        if let Some(table) = self.table(id).await {
+            return Some(table);
+        }
+        if self.is_closing() {
+            return None;
+        }
+        let taken = match dead {
+            Some(node) => cluster.take_from(id, node).await,
+            None => cluster.take(id).await,
+        };
+        match taken {
+            Ok(true) => {}
+            Ok(false) => return None,
+            Err(e) => {
+                tracing::error!(table = %id, "lease not taken: {e}");
+                return None;
+            }
+        }
+        let state = match cluster.events(id).await {
+            Ok(events) => replay(id, &events),
+            Err(e) => {
+                tracing::error!(table = %id, "log not read: {e}");
+                None
+            }
+        };
+        let Some(state) = state else {
+            cluster.release(id).await;
+            return None;
+        };
+        keep_record(&*self.store, &state).await;
+        tracing::info!(
+            table = %id,
+            status = state.status().as_str(),
+            version = state.version(),
+            "table taken over"
+        );
+        let handle = actor::spawn_in(
+            state,
+            Arc::clone(&self.store),
+            self.config.clone(),
+            Some(Arc::clone(cluster)),
+        );
+        self.tables
+            .write()
+            .await
+            .insert(id.to_owned(), handle.clone());
+        Some(handle)
     }
 
     /// The table with this id, while it is live.
@@ -292,6 +411,7 @@ impl Hub {
         let expire = u64::try_from(self.config.expire_open.as_millis()).unwrap_or(u64::MAX);
         let now_ms = actor::now_ms();
         let mut idle = Vec::new();
+        let mut let_go = Vec::new();
         self.tables.write().await.retain(|id, h| {
             let state = h.states.borrow();
             let quiet = h.connections.load(Ordering::SeqCst) == 0;
@@ -305,9 +425,15 @@ impl Hub {
                 state.summary.status == "finished" && quiet && now >= state.finished_at + keep;
             if gone {
                 tracing::info!(table = %id, "finished table let go (its record is kept)");
+                let_go.push(id.clone());
             }
             !gone
         });
+        if let Some(cluster) = &self.cluster {
+            for id in &let_go {
+                cluster.release(id).await;
+            }
+        }
         for table in idle {
             // The table's task decides (a request may have come meanwhile) and marks it.
             let expired = ask::ask_plain(&table.tx, |reply| actor::Cmd::Expire { reply })
@@ -315,8 +441,33 @@ impl Hub {
                 .unwrap_or(false);
             if expired {
                 self.tables.write().await.remove(&table.id);
+                if let Some(cluster) = &self.cluster {
+                    cluster.release(&table.id).await;
+                }
             }
         }
+    }
+
+    /// The lobby of a node of a cluster: the summaries of the newest [`LOBBY_SIZE`] public
+    /// tables of every node, newest first (the others' as they last sent them); the same as
+    /// [`Hub::summaries`] on a single node.
+    pub async fn lobby(&self) -> Vec<serde_json::Value> {
+        let local = self.summaries().await;
+        let Some(cluster) = &self.cluster else {
+            return local
+                .iter()
+                .map(|s| serde_json::to_value(s).unwrap_or_default())
+                .collect();
+        };
+        let ids = self.tables.read().await.keys().cloned().collect();
+        let mut list = cluster.remote_summaries(&ids);
+        list.extend(local.into_iter().map(|s| {
+            let value = serde_json::to_value(&s).unwrap_or_default();
+            (s.created, s.id, value)
+        }));
+        list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        list.truncate(LOBBY_SIZE);
+        list.into_iter().map(|(_, _, v)| v).collect()
     }
 
     /// The lobby: the summaries of the newest [`LOBBY_SIZE`] public tables, newest first
@@ -428,6 +579,10 @@ impl Hub {
             )
         };
         let first = serde_json::to_string(&created).map_err(internal)?;
+        if let Some(cluster) = &self.cluster {
+            // The lease first: no other node may take the table over as it is being stored.
+            cluster.take_new(&id).await.map_err(store_err)?;
+        }
         self.store
             .create_table(&id, now_secs() as i64, &first)
             .await
@@ -437,7 +592,12 @@ impl Hub {
             .append(&id, 1, &second)
             .await
             .map_err(store_err)?;
-        let mut handle = actor::spawn(state, Arc::clone(&self.store), self.config.clone());
+        let mut handle = actor::spawn_in(
+            state,
+            Arc::clone(&self.store),
+            self.config.clone(),
+            self.cluster.clone(),
+        );
         handle.creator = creator;
         self.tables.write().await.insert(id.clone(), handle);
         tracing::info!(table = %id, base = rules_id, "table created");
@@ -500,6 +660,9 @@ impl Hub {
             Err(_) => self.closing.receiver_count(),
         };
         self.tables.write().await.clear();
+        if let Some(cluster) = &self.cluster {
+            cluster.leave().await;
+        }
         self.store.close().await;
         left
     }

@@ -31,6 +31,7 @@ mod ask;
 pub mod assets;
 #[cfg(feature = "loadtest")]
 pub mod client;
+pub mod cluster;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod http;
@@ -95,7 +96,21 @@ pub async fn serve_until(
     let store = SqlStore::open(db).await.map_err(|e| e.to_string())?;
     let period = (config.keep_finished.min(config.expire_open) / 2)
         .clamp(Duration::from_millis(100), Duration::from_secs(30));
-    let hub = Hub::load(Arc::new(store), config).await?;
+    // On PostgreSQL every server is a node of a cluster, one node or more.
+    let cluster = match &store {
+        SqlStore::Postgres(pool) => {
+            let addr = node_addr(&config, &listener)?;
+            let cluster = cluster::Cluster::join(pool.clone(), addr, config.lease)
+                .await
+                .map_err(|e| e.to_string())?;
+            Some(cluster)
+        }
+        SqlStore::Sqlite { .. } => None,
+    };
+    let hub = Hub::load_in(Arc::new(store), config, cluster.clone()).await?;
+    if let Some(cluster) = &cluster {
+        cluster::start(&hub, cluster);
+    }
     let sweeper = Arc::downgrade(&hub);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(period);
@@ -129,6 +144,19 @@ pub async fn serve_until(
         tracing::info!("shut down: every socket closed, the store closed");
     }
     served
+}
+
+/// The address the other nodes of a cluster reach this one at: [`Config::node_addr`], else
+/// the address listened on (`127.0.0.1` for an unspecified one, as `0.0.0.0`).
+fn node_addr(config: &Config, listener: &tokio::net::TcpListener) -> Result<String, String> {
+    if let Some(addr) = &config.node_addr {
+        return Ok(addr.clone());
+    }
+    let mut local = listener.local_addr().map_err(|e| e.to_string())?;
+    if local.ip().is_unspecified() {
+        local.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    Ok(local.to_string())
 }
 
 /// Binds `addr` and serves (see [`serve_on`]), printing the address to standard error.

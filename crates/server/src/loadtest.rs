@@ -2,10 +2,23 @@
 //! loopback interface, reporting actions per second and the latency of the clients' actions
 //! (from sending an action to receiving the state that includes it).
 //!
+//! With `nodes` above 1 it starts that many `torite serve` processes on one PostgreSQL
+//! database (a cluster), creates the tables through all of them, connects each table's clients
+//! to the other nodes (so that their sockets are forwarded to the table's node) and may kill
+//! one node with SIGKILL in the middle of play; clients whose socket breaks reconnect to the
+//! next node. Afterwards it reads every table's log from the database and reports the
+//! acknowledged actions missing from it (`lost_actions`), the tables whose log is not one
+//! unbroken sequence that replays (`double_owned`: two writers would show there) and the
+//! longest wait of a client between losing its socket and seeing its table again
+//! (`takeover_seconds`).
+//!
 //! It only ever connects to a loopback address, and stops by itself after the games end or
 //! the time limit passes.
 
+use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,6 +51,14 @@ pub struct Args {
     pub bot_delay: Duration,
     /// How long a client thinks before acting.
     pub think: Duration,
+    /// How many `torite serve` processes to start on [`Args::db`] (PostgreSQL) for more
+    /// than 1; 1 plays against one server (in this process, or at [`Args::addr`]).
+    pub nodes: usize,
+    /// Kill the first node with SIGKILL this long after play begins (with more than one
+    /// node).
+    pub kill_after: Option<Duration>,
+    /// The `torite` program the nodes run (`torite serve`).
+    pub program: Option<PathBuf>,
 }
 
 struct Outcome {
@@ -45,6 +66,64 @@ struct Outcome {
     actions: u64,
     errors: u64,
     finished: bool,
+    /// The versions at which this seat's actions were acknowledged (each its event's number).
+    acked: Vec<(u64, String)>,
+    /// How long each lost socket took to be replaced by one showing the table.
+    outages: Vec<Duration>,
+}
+
+/// One `torite serve` child process.
+struct Node {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `torite serve` on a free port of 127.0.0.1 on `db` and reads the address it prints;
+/// its standard error is then read (and dropped) as it comes.
+fn start_node(program: &PathBuf, db: &str, pace: Duration) -> Result<Node, String> {
+    let mut child = Command::new(program)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            db,
+            "--log",
+            "warn",
+        ])
+        .arg("--loadtest-pace-ms")
+        .arg(pace.as_millis().to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {} serve: {e}", program.display()))?;
+    let stderr = child.stderr.take().ok_or("no standard error")?;
+    let mut reader = BufReader::new(stderr);
+    let mut line = String::new();
+    reader.read_line(&mut line).map_err(|e| e.to_string())?;
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok());
+    let Some(addr) = addr else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(format!("the node did not start: {}", line.trim()));
+    };
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while matches!(reader.read(&mut buf), Ok(n) if n > 0) {}
+    });
+    Ok(Node { child, addr })
 }
 
 async fn post(addr: SocketAddr, path: &str, body: Value) -> Result<Value, String> {
@@ -89,27 +168,47 @@ async fn setup(addr: SocketAddr, args: &Args) -> Result<(String, Vec<String>), S
     Ok((id, tokens))
 }
 
-/// One client: plays its seat with the first legal action until the game ends.
+/// Waits until the node at `addr` answers `/readyz` (its database open, its tables made).
+async fn ready(addr: SocketAddr) -> Result<(), String> {
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        match request(addr, "GET", "/readyz", None).await {
+            Ok(answer) if answer.status == 200 => return Ok(()),
+            Ok(_) | Err(_) if Instant::now() < until => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Ok(answer) => return Err(format!("node {addr} not ready: {}", answer.body)),
+            Err(e) => return Err(format!("node {addr} not ready: {e}")),
+        }
+    }
+}
+
+/// One client: plays its seat with the first legal action until the game ends. When its
+/// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
 async fn client(
-    addr: SocketAddr,
+    addrs: Arc<Vec<SocketAddr>>,
+    first: usize,
     id: String,
     token: String,
     deadline: Instant,
     think: Duration,
 ) -> Result<Outcome, String> {
-    let mut session = Session::connect(addr, &id, Some(&token)).await?;
+    let mut at = first;
+    let mut session = Session::connect(addrs[at], &id, Some(&token)).await?;
     let mut out = Outcome {
         latencies: Vec::new(),
         actions: 0,
         errors: 0,
         finished: false,
+        acked: Vec::new(),
+        outages: Vec::new(),
     };
-    let mut pending: Option<(u64, Instant)> = None;
-    let mut state = Brief {
+    let mut pending: Option<(u64, Instant, String)> = None;
+    let brief = |state: &Value| Brief {
         kind: "state".into(),
-        version: session.state["version"].as_u64().unwrap_or(0),
-        finished: session.state["finished"] == true,
-        legal: session.state["legal"]
+        version: state["version"].as_u64().unwrap_or(0),
+        finished: state["finished"] == true,
+        legal: state["legal"]
             .as_array()
             .map(|l| {
                 l.iter()
@@ -118,6 +217,7 @@ async fn client(
             })
             .unwrap_or_default(),
     };
+    let mut state = brief(&session.state);
     loop {
         if state.finished || Instant::now() > deadline {
             out.finished = state.finished;
@@ -128,25 +228,129 @@ async fn client(
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
-            session.act_at(&state.legal[0], state.version).await?;
-            pending = Some((state.version, Instant::now()));
+            let action = state.legal[0].clone();
+            if session.act_at(&action, state.version).await.is_ok() {
+                pending = Some((state.version, Instant::now(), action));
+            }
         }
-        let msg = session.next_brief().await?;
+        let msg = match session.next_brief().await {
+            Ok(msg) => msg,
+            Err(e) if addrs.len() > 1 => {
+                // The socket broke (its node, or the table's, is gone): connect again.
+                let lost = Instant::now();
+                pending = None;
+                let again = loop {
+                    if Instant::now() > deadline {
+                        return Err(format!(
+                            "table {id}: not reconnected before the deadline ({e})"
+                        ));
+                    }
+                    at = (at + 1) % addrs.len();
+                    match Session::connect(addrs[at], &id, Some(&token)).await {
+                        Ok(s) => break s,
+                        Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+                    }
+                };
+                out.outages.push(lost.elapsed());
+                session = again;
+                state = brief(&session.state);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         if msg.kind == "error" {
             out.errors += 1;
             pending = None;
         } else if msg.kind == "state" {
-            if let Some((v, sent)) = pending
-                && msg.version > v
-            {
-                out.latencies.push(sent.elapsed());
-                pending = None;
+            if let Some((v, sent, action)) = pending.take() {
+                if msg.version > v {
+                    out.latencies.push(sent.elapsed());
+                    out.acked.push((v, action));
+                } else {
+                    pending = Some((v, sent, action));
+                }
             }
             state = msg;
         }
     }
     session.close().await;
     Ok(out)
+}
+
+/// What the logs of the played tables show: acknowledged actions missing from them, and
+/// tables whose log is not one unbroken sequence that replays.
+async fn check_logs(
+    db: &str,
+    acked: &[(String, usize, u64, String)],
+    ids: &[String],
+) -> Result<(u64, u64, u64), String> {
+    use sqlx::Row;
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(2)
+        .connect(db)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut logs = std::collections::HashMap::new();
+    let mut broken = 0;
+    let mut finished = 0;
+    for id in ids {
+        let rows =
+            sqlx::query("SELECT seq, body FROM torite_events WHERE table_id = $1 ORDER BY seq")
+                .bind(id)
+                .fetch_all(&pool)
+                .await
+                .map_err(|e| e.to_string())?;
+        let mut events: Vec<String> = Vec::new();
+        let mut unbroken = true;
+        for (i, r) in rows.iter().enumerate() {
+            let seq: i64 = r.try_get(0).map_err(|e| e.to_string())?;
+            unbroken &= seq == i as i64;
+            events.push(r.try_get(1).map_err(|e| e.to_string())?);
+        }
+        let replays = replays(id, &events);
+        if !unbroken || !replays {
+            broken += 1;
+        }
+        let record = sqlx::query("SELECT 1 FROM torite_records WHERE table_id = $1")
+            .bind(id)
+            .fetch_optional(&pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        finished += u64::from(record.is_some());
+        logs.insert(id.clone(), events);
+    }
+    let mut lost = 0;
+    for (id, seat, seq, action) in acked {
+        let event = logs
+            .get(id)
+            .and_then(|l| l.get(*seq as usize))
+            .and_then(|e| serde_json::from_str::<Value>(e).ok());
+        let kept = event.is_some_and(|e| {
+            e["type"] == "act"
+                && e["seat"].as_u64() == Some(*seat as u64)
+                && e["action"] == action.as_str()
+        });
+        lost += u64::from(!kept);
+    }
+    pool.close().await;
+    Ok((lost, broken, finished))
+}
+
+/// Whether a log replays from its first event to its last.
+fn replays(id: &str, events: &[String]) -> bool {
+    use crate::table::{Event, TableState};
+    let Some((first, rest)) = events.split_first() else {
+        return false;
+    };
+    let Ok(Ok(mut state)) = serde_json::from_str::<Event>(first).map(|e| TableState::new(id, &e))
+    else {
+        return false;
+    };
+    rest.iter().all(|body| {
+        serde_json::from_str::<Event>(body)
+            .ok()
+            .is_some_and(|e| state.apply(&e).is_ok())
+    })
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -161,18 +365,52 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 ///
 /// # Errors
 ///
-/// A non-loopback address, a server that cannot be started, or tables that cannot be set up.
+/// A non-loopback address, a server that cannot be started (a cluster without a PostgreSQL
+/// database), or tables that cannot be set up.
 pub async fn run(args: Args) -> Result<Value, String> {
     if torite_core::Preset::from_id(&args.ruleset).is_none() {
         return Err(format!("--ruleset {}: not a preset id", args.ruleset));
     }
     let mut temp_db = None;
-    let addr = match args.addr {
-        Some(addr) if addr.ip().is_loopback() => addr,
+    let mut nodes = Vec::new();
+    let addrs: Vec<SocketAddr> = match args.addr {
+        Some(_) if args.nodes > 1 => {
+            return Err(format!(
+                "--nodes {}: the load test starts the nodes itself; leave out --addr",
+                args.nodes
+            ));
+        }
+        Some(addr) if addr.ip().is_loopback() => vec![addr],
         Some(addr) => {
             return Err(format!(
                 "--addr {addr}: the load test only connects to loopback addresses"
             ));
+        }
+        None if args.nodes > 1 => {
+            let db = args
+                .db
+                .as_deref()
+                .filter(|db| db.starts_with("postgres://") || db.starts_with("postgresql://"))
+                .ok_or_else(|| {
+                    format!(
+                        "--nodes {}: a cluster shares a PostgreSQL database: give --db postgres://...",
+                        args.nodes
+                    )
+                })?;
+            let program = match &args.program {
+                Some(p) => p.clone(),
+                None => std::env::current_exe().map_err(|e| e.to_string())?,
+            };
+            // The first node creates the cluster's tables; then the others join.
+            for _ in 0..args.nodes {
+                let (program, db, pace) = (program.clone(), db.to_owned(), args.bot_delay);
+                let node = tokio::task::spawn_blocking(move || start_node(&program, &db, pace))
+                    .await
+                    .map_err(|e| e.to_string())??;
+                ready(node.addr).await?;
+                nodes.push(node);
+            }
+            nodes.iter().map(|n| n.addr).collect()
         }
         None => {
             let db = match &args.db {
@@ -199,15 +437,18 @@ pub async fn run(args: Args) -> Result<Value, String> {
                     eprintln!("loadtest server: {e}");
                 }
             });
-            addr
+            vec![addr]
         }
     };
-    // Set the tables up a few at a time, then play them all at once.
+    let addrs = Arc::new(addrs);
+    let n = addrs.len();
+    // Set the tables up a few at a time (table t through node t), then play them all at once.
     let setup_gate = Arc::new(Semaphore::new(16));
     let mut setups = Vec::new();
-    for _ in 0..args.tables {
+    for t in 0..args.tables {
         let gate = Arc::clone(&setup_gate);
         let args = args.clone();
+        let addr = addrs[t % n];
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await;
             setup(addr, &args).await
@@ -220,38 +461,56 @@ pub async fn run(args: Args) -> Result<Value, String> {
     let deadline = Instant::now() + args.limit;
     let mut clients = Vec::new();
     let start = Instant::now();
-    for (id, tokens) in &tables {
+    for (t, (id, tokens)) in tables.iter().enumerate() {
         for (i, token) in tokens.iter().enumerate() {
+            // With several nodes, a client connects to another node than its table's.
+            let first = if n > 1 { (t + i + 1) % n } else { 0 };
             let task = tokio::spawn(client(
-                addr,
+                Arc::clone(&addrs),
+                first,
                 id.clone(),
                 token.clone(),
                 deadline,
                 args.think,
             ));
-            clients.push((i == 0, task));
+            clients.push((id.clone(), i, task));
         }
     }
-    for (id, tokens) in &tables {
+    for (t, (id, tokens)) in tables.iter().enumerate() {
         post(
-            addr,
+            addrs[(t + 1) % n],
             &format!("/api/tables/{id}/start"),
             json!({"token": tokens[0]}),
         )
         .await?;
     }
+    let killed = match (args.kill_after, nodes.first_mut()) {
+        (Some(after), Some(node)) if n > 1 => {
+            tokio::time::sleep(after).await;
+            node.child
+                .kill()
+                .map_err(|e| format!("the node was not killed: {e}"))?;
+            let _ = node.child.wait();
+            Some(after)
+        }
+        _ => None,
+    };
     let mut latencies = Vec::new();
     let mut errors = 0;
     let mut failures = 0;
     let mut finished = 0;
     let mut actions = 0;
-    for (first, c) in clients {
+    let mut acked = Vec::new();
+    let mut outages = Vec::new();
+    for (id, seat, c) in clients {
         match c.await {
             Ok(Ok(out)) => {
                 latencies.extend(out.latencies);
                 errors += out.errors;
+                outages.extend(out.outages);
+                acked.extend(out.acked.into_iter().map(|(v, a)| (id.clone(), seat, v, a)));
                 // Count each table's actions once (its first client's view of the version).
-                if first {
+                if seat == 0 {
                     actions += out.actions;
                     finished += u64::from(out.finished);
                 }
@@ -273,7 +532,8 @@ pub async fn run(args: Args) -> Result<Value, String> {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }
-    Ok(json!({
+    let round = |ms: f64| (ms * 100.0).round() / 100.0;
+    let mut report = json!({
         "tables": args.tables,
         "clients": args.tables * args.clients,
         "ruleset": args.ruleset,
@@ -284,14 +544,30 @@ pub async fn run(args: Args) -> Result<Value, String> {
         "events_per_second": (actions as f64 / elapsed).round(),
         "client_actions": latencies.len(),
         "latency_ms": {
-            "p50": (percentile(&latencies, 0.50) * 100.0).round() / 100.0,
-            "p90": (percentile(&latencies, 0.90) * 100.0).round() / 100.0,
-            "p99": (percentile(&latencies, 0.99) * 100.0).round() / 100.0,
-            "max": (percentile(&latencies, 1.0) * 100.0).round() / 100.0,
+            "p50": round(percentile(&latencies, 0.50)),
+            "p90": round(percentile(&latencies, 0.90)),
+            "p99": round(percentile(&latencies, 0.99)),
+            "max": round(percentile(&latencies, 1.0)),
         },
         "bot_delay_ms": args.bot_delay.as_millis() as u64,
         "think_ms": args.think.as_millis() as u64,
         "errors": errors,
         "failed_clients": failures,
-    }))
+    });
+    if n > 1 {
+        drop(nodes);
+        let db = args.db.as_deref().unwrap_or_default();
+        let ids: Vec<String> = tables.iter().map(|(id, _)| id.clone()).collect();
+        let (lost, broken, stored) = check_logs(db, &acked, &ids).await?;
+        outages.sort();
+        report["nodes"] = json!(n);
+        report["killed_node_after_seconds"] = json!(killed.map(|d| d.as_secs_f64()));
+        report["finished_tables"] = json!(stored);
+        report["acknowledged_actions"] = json!(acked.len());
+        report["lost_actions"] = json!(lost);
+        report["double_owned"] = json!(broken);
+        report["reconnected_sockets"] = json!(outages.len());
+        report["takeover_seconds"] = json!((percentile(&outages, 1.0) / 10.0).round() / 100.0);
+    }
+    Ok(report)
 }

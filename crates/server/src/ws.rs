@@ -217,6 +217,9 @@ async fn connection(
             }
             changed = states.changed() => {
                 if changed.is_err() {
+                    // The table's task ended here (its lease is another node's now): the
+                    // client reconnects, as after a restart.
+                    going = true;
                     break;
                 }
                 let seen = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());

@@ -1,0 +1,821 @@
+//! Several `torite serve` nodes on one PostgreSQL database, the only thing they share.
+//!
+//! - **Leases.** Each live table is driven (loaded, its task run, its bots and timers played) by
+//!   exactly one node: the one holding its row in `torite_leases` (node id, expiry by the
+//!   database's clock). A lease is taken atomically (an insert, or an update of an expired
+//!   lease, in one statement), renewed every quarter of [`Config::lease`] while the node lives
+//!   and deleted when the node lets the table go or shuts down.
+//! - **Fencing.** A node appends an event only while it holds the table's lease: the insert
+//!   checks the lease in the same statement, and the log's key `(table_id, seq)` refuses a
+//!   second writer of one number. An append refused either way stops that node's task for the
+//!   table ([`AppendError::Lost`]): its sockets are closed (code 1001) and reconnect, and the
+//!   table is driven by its new owner from the log. A table's log can therefore never fork.
+//! - **Forwarding.** Every node answers every URL. A request for a table another live node
+//!   owns (`/api/tables/{id}...`, `/ws/{id}`) is forwarded to that node's internal address
+//!   (`torite_nodes`), the WebSocket tunnelled byte for byte after the owner's handshake; the
+//!   owner is told the client's address under the cluster's secret, so per-address limits
+//!   count the client, not the node. A forwarded request is never forwarded again.
+//! - **Takeover.** A table whose lease has expired, or whose owner's address refuses
+//!   connections (nothing listens there: the process is gone), is taken over by the node that
+//!   needs it, by replaying its log; every node also takes over such tables by itself, so that
+//!   tables of bots alone go on.
+//! - **Lobby.** Each node sends the summaries of its tables that changed on the `torite_lobby`
+//!   channel (`NOTIFY`) and keeps the other nodes' ones (`LISTEN`), so that the lobby and who
+//!   is present are current on every node.
+
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use sqlx::Row;
+use sqlx::postgres::{PgListener, PgPool};
+
+use crate::hub::Hub;
+use crate::refusal::{Refusal, RefusalKind, Why};
+use crate::store::StoreError;
+use crate::table::Summary;
+
+/// The database's clock in milliseconds since the Unix epoch: every lease is timed by it, so
+/// that the nodes' clocks need not agree.
+const NOW_MS: &str = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT";
+
+/// The `NOTIFY` channel of the lobby.
+const CHANNEL: &str = "torite_lobby";
+
+/// The largest `NOTIFY` payload sent (PostgreSQL takes up to 8000 bytes).
+const PAYLOAD: usize = 7000;
+
+/// How often a node sends its tables' changed summaries.
+const LOBBY_EVERY: Duration = Duration::from_millis(300);
+
+/// The most tables of other nodes a node keeps in its lobby.
+const MAX_REMOTE: usize = 100_000;
+
+/// How long a node waits for another to accept a forwarded connection.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The header carrying the cluster's secret on a forwarded request.
+const FORWARDED: &str = "torite-forwarded";
+/// The header carrying the client's address on a forwarded request.
+const CLIENT: &str = "torite-client";
+
+/// The cluster's tables, created by the first node (under an advisory lock, so that nodes
+/// starting at once do not race).
+const SCHEMA: [&str; 3] = [
+    "CREATE TABLE IF NOT EXISTS torite_nodes (id TEXT PRIMARY KEY, addr TEXT NOT NULL, \
+     seen BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS torite_leases (table_id TEXT PRIMARY KEY, node TEXT NOT NULL, \
+     expires BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS torite_cluster (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+];
+
+/// Why an append of a node of the cluster was not stored.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AppendError {
+    /// This node no longer holds the table's lease, or another node wrote that event: the
+    /// table is driven elsewhere now.
+    Lost,
+    /// The database failed.
+    Failed(StoreError),
+}
+
+/// Where a table's lease is.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Owner {
+    /// The owning node's id.
+    pub node: String,
+    /// Its internal address, if it is registered.
+    pub addr: Option<String>,
+    /// Whether the lease is still valid.
+    pub live: bool,
+}
+
+/// A table of another node, as its lobby summary.
+#[derive(Clone, Debug)]
+struct Remote {
+    node: String,
+    created: u64,
+    summary: Value,
+}
+
+/// This node's part in the cluster.
+#[derive(Debug)]
+pub struct Cluster {
+    pool: PgPool,
+    node: String,
+    addr: String,
+    secret: String,
+    lease: Duration,
+    /// Held while a table is being taken over, so that one table is loaded once.
+    pub(crate) adopting: tokio::sync::Mutex<()>,
+    remote: Mutex<HashMap<String, Remote>>,
+    /// Another node has just started listening: send every summary again.
+    hello: AtomicBool,
+}
+
+fn failed(e: sqlx::Error) -> StoreError {
+    StoreError(e.to_string())
+}
+
+impl Cluster {
+    /// Joins the cluster of the database behind `pool` as a new node reached at `addr`
+    /// (`host:port`) by the others: creates the cluster's tables if needed, reads (or makes)
+    /// the cluster's secret and registers the node.
+    ///
+    /// # Errors
+    ///
+    /// The database fails.
+    pub async fn join(
+        pool: PgPool,
+        addr: String,
+        lease: Duration,
+    ) -> Result<Arc<Cluster>, StoreError> {
+        let mut tx = pool.begin().await.map_err(failed)?;
+        sqlx::query("SELECT pg_advisory_xact_lock(7411853)")
+            .execute(&mut *tx)
+            .await
+            .map_err(failed)?;
+        for statement in SCHEMA {
+            sqlx::query(statement)
+                .execute(&mut *tx)
+                .await
+                .map_err(failed)?;
+        }
+        sqlx::query(
+            "INSERT INTO torite_cluster (name, value) VALUES ('secret', $1) \
+             ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(crate::actor::new_token())
+        .execute(&mut *tx)
+        .await
+        .map_err(failed)?;
+        let secret: String = sqlx::query("SELECT value FROM torite_cluster WHERE name = 'secret'")
+            .fetch_one(&mut *tx)
+            .await
+            .and_then(|r| r.try_get(0))
+            .map_err(failed)?;
+        tx.commit().await.map_err(failed)?;
+        let node = crate::actor::new_token()[..16].to_owned();
+        sqlx::query(&format!(
+            "INSERT INTO torite_nodes (id, addr, seen) VALUES ($1, $2, {NOW_MS})"
+        ))
+        .bind(&node)
+        .bind(&addr)
+        .execute(&pool)
+        .await
+        .map_err(failed)?;
+        tracing::info!(node = %node, addr = %addr, "joined the cluster");
+        Ok(Arc::new(Cluster {
+            pool,
+            node,
+            addr,
+            secret,
+            lease,
+            adopting: tokio::sync::Mutex::new(()),
+            remote: Mutex::new(HashMap::new()),
+            hello: AtomicBool::new(true),
+        }))
+    }
+
+    /// This node's id.
+    #[must_use]
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// The address the other nodes reach this one at.
+    #[must_use]
+    pub fn addr(&self) -> &str {
+        &self.addr
+    }
+
+    fn lease_ms(&self) -> i64 {
+        i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// Takes the lease of a table just being created (its id is new).
+    pub(crate) async fn take_new(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query(&format!(
+            "INSERT INTO torite_leases (table_id, node, expires) VALUES ($1, $2, {NOW_MS} + $3)"
+        ))
+        .bind(id)
+        .bind(&self.node)
+        .bind(self.lease_ms())
+        .execute(&self.pool)
+        .await
+        .map_err(failed)?;
+        Ok(())
+    }
+
+    /// Takes a stored table's lease if nobody holds it (none, or expired) or this node does,
+    /// and the table is live (not finished, not expired): true when this node holds it now.
+    pub(crate) async fn take(&self, id: &str) -> Result<bool, StoreError> {
+        let q = format!(
+            "INSERT INTO torite_leases (table_id, node, expires) \
+             SELECT $1, $2, {NOW_MS} + $3 WHERE EXISTS (SELECT 1 FROM torite_tables WHERE id = $1) \
+             AND NOT EXISTS (SELECT 1 FROM torite_records WHERE table_id = $1) \
+             AND NOT EXISTS (SELECT 1 FROM torite_expired WHERE table_id = $1) \
+             ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, expires = excluded.expires \
+             WHERE torite_leases.expires < {NOW_MS} OR torite_leases.node = excluded.node \
+             RETURNING node"
+        );
+        let row = sqlx::query(&q)
+            .bind(id)
+            .bind(&self.node)
+            .bind(self.lease_ms())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(failed)?;
+        Ok(row.is_some())
+    }
+
+    /// Takes the lease of a table from `dead`, a node whose address refuses connections,
+    /// if `dead` still holds it: true when this node holds it now.
+    pub(crate) async fn take_from(&self, id: &str, dead: &str) -> Result<bool, StoreError> {
+        let q = format!(
+            "UPDATE torite_leases SET node = $1, expires = {NOW_MS} + $2 \
+             WHERE table_id = $3 AND node = $4 RETURNING node"
+        );
+        let row = sqlx::query(&q)
+            .bind(&self.node)
+            .bind(self.lease_ms())
+            .bind(id)
+            .bind(dead)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(failed)?;
+        Ok(row.is_some())
+    }
+
+    /// Renews every lease this node holds (and its own registration); returns the tables
+    /// whose leases it still holds.
+    pub(crate) async fn renew(&self) -> Result<HashSet<String>, StoreError> {
+        sqlx::query(&format!(
+            "INSERT INTO torite_nodes (id, addr, seen) VALUES ($1, $2, {NOW_MS}) \
+             ON CONFLICT (id) DO UPDATE SET seen = excluded.seen"
+        ))
+        .bind(&self.node)
+        .bind(&self.addr)
+        .execute(&self.pool)
+        .await
+        .map_err(failed)?;
+        let rows = sqlx::query(&format!(
+            "UPDATE torite_leases SET expires = {NOW_MS} + $1 WHERE node = $2 RETURNING table_id"
+        ))
+        .bind(self.lease_ms())
+        .bind(&self.node)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(failed)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>(0).map_err(failed))
+            .collect()
+    }
+
+    /// Gives up a table's lease (the table was let go here).
+    pub(crate) async fn release(&self, id: &str) {
+        let done = sqlx::query("DELETE FROM torite_leases WHERE table_id = $1 AND node = $2")
+            .bind(id)
+            .bind(&self.node)
+            .execute(&self.pool)
+            .await;
+        if let Err(e) = done {
+            tracing::warn!(table = %id, "lease not released (it expires by itself): {e}");
+        }
+    }
+
+    /// Gives up every lease and the node's registration (shutdown).
+    pub(crate) async fn leave(&self) {
+        let leases = sqlx::query("DELETE FROM torite_leases WHERE node = $1")
+            .bind(&self.node)
+            .execute(&self.pool)
+            .await;
+        let node = sqlx::query("DELETE FROM torite_nodes WHERE id = $1")
+            .bind(&self.node)
+            .execute(&self.pool)
+            .await;
+        match leases.and(node) {
+            Ok(_) => tracing::info!(node = %self.node, "left the cluster: every lease released"),
+            Err(e) => tracing::warn!("leases not released (they expire by themselves): {e}"),
+        }
+    }
+
+    /// Who holds a table's lease, if anyone.
+    pub(crate) async fn owner(&self, id: &str) -> Result<Option<Owner>, StoreError> {
+        let q = format!(
+            "SELECT l.node, n.addr, l.expires > {NOW_MS} FROM torite_leases l \
+             LEFT JOIN torite_nodes n ON n.id = l.node WHERE l.table_id = $1"
+        );
+        let row = sqlx::query(&q)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(failed)?;
+        row.map(|r| {
+            Ok(Owner {
+                node: r.try_get(0)?,
+                addr: r.try_get(1)?,
+                live: r.try_get(2)?,
+            })
+        })
+        .transpose()
+        .map_err(failed)
+    }
+
+    /// Live tables (not finished, not expired) whose lease nobody holds, oldest first.
+    pub(crate) async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        let q = format!(
+            "SELECT t.id FROM torite_tables t LEFT JOIN torite_leases l ON l.table_id = t.id \
+             WHERE (l.table_id IS NULL OR l.expires < {NOW_MS}) \
+             AND NOT EXISTS (SELECT 1 FROM torite_records r WHERE r.table_id = t.id) \
+             AND NOT EXISTS (SELECT 1 FROM torite_expired x WHERE x.table_id = t.id) \
+             ORDER BY t.created, t.id LIMIT $1"
+        );
+        let rows = sqlx::query(&q)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(failed)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>(0).map_err(failed))
+            .collect()
+    }
+
+    /// A table's events in order.
+    pub(crate) async fn events(&self, id: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT body FROM torite_events WHERE table_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(failed)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>(0).map_err(failed))
+            .collect()
+    }
+
+    /// Appends event `seq` of table `id` if this node still holds its lease and nobody has
+    /// written that number.
+    ///
+    /// # Errors
+    ///
+    /// [`AppendError::Lost`] when the lease is another node's (or expired) or the number is
+    /// taken; [`AppendError::Failed`] when the database fails.
+    pub async fn append(&self, id: &str, seq: i64, body: &str) -> Result<(), AppendError> {
+        let q = format!(
+            "INSERT INTO torite_events (table_id, seq, body) SELECT $1, $2, $3 \
+             WHERE EXISTS (SELECT 1 FROM torite_leases WHERE table_id = $1 AND node = $4 \
+             AND expires > {NOW_MS})"
+        );
+        let done = sqlx::query(&q)
+            .bind(id)
+            .bind(seq)
+            .bind(body)
+            .bind(&self.node)
+            .execute(&self.pool)
+            .await;
+        match done {
+            Ok(r) if r.rows_affected() == 1 => Ok(()),
+            Ok(_) => Err(AppendError::Lost),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AppendError::Lost),
+            Err(e) => Err(AppendError::Failed(failed(e))),
+        }
+    }
+
+    /// Nodes whose registration is current (seen within a lease).
+    async fn live_nodes(&self) -> Result<HashSet<String>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT id FROM torite_nodes WHERE seen > {NOW_MS} - $1"
+        ))
+        .bind(self.lease_ms())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(failed)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>(0).map_err(failed))
+            .collect()
+    }
+
+    /// The other nodes' tables, as lobby summaries, leaving out `local` ones.
+    pub(crate) fn remote_summaries(&self, local: &HashSet<String>) -> Vec<(u64, String, Value)> {
+        self.remote
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .filter(|(id, _)| !local.contains(*id))
+            .map(|(id, r)| (r.created, id.clone(), r.summary.clone()))
+            .collect()
+    }
+
+    /// Takes in one lobby message of another node.
+    fn heard(&self, payload: &str) {
+        let Ok(msg) = serde_json::from_str::<Value>(payload) else {
+            return;
+        };
+        let Some(node) = msg["node"].as_str() else {
+            return;
+        };
+        if node == self.node {
+            return;
+        }
+        if msg["hello"] == true {
+            self.hello.store(true, Ordering::SeqCst);
+        }
+        let mut remote = self.remote.lock().unwrap_or_else(PoisonError::into_inner);
+        for id in msg["gone"].as_array().into_iter().flatten() {
+            if let Some(id) = id.as_str()
+                && remote.get(id).is_some_and(|r| r.node == node)
+            {
+                remote.remove(id);
+            }
+        }
+        for summary in msg["up"].as_array().into_iter().flatten() {
+            let Some(id) = summary["id"].as_str() else {
+                continue;
+            };
+            if remote.len() >= MAX_REMOTE && !remote.contains_key(id) {
+                continue;
+            }
+            remote.insert(
+                id.to_owned(),
+                Remote {
+                    node: node.to_owned(),
+                    created: summary["created"].as_u64().unwrap_or(0),
+                    summary: summary.clone(),
+                },
+            );
+        }
+    }
+
+    /// Forgets the tables of nodes that are no longer registered.
+    fn forget_nodes(&self, live: &HashSet<String>) {
+        self.remote
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|_, r| live.contains(&r.node));
+    }
+
+    /// Sends one lobby message.
+    async fn notify(&self, body: &Value) {
+        let sent = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(body.to_string())
+            .execute(&self.pool)
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!("lobby change not sent to the other nodes: {e}");
+        }
+    }
+}
+
+/// Runs this node's part of the cluster until the hub is gone or shutting down: renews the
+/// leases (stopping the tables whose lease was lost), takes over the tables nobody drives,
+/// and keeps the lobby current both ways.
+pub(crate) fn start(hub: &Arc<Hub>, cluster: &Arc<Cluster>) {
+    tokio::spawn(leases(Arc::downgrade(hub), Arc::clone(cluster)));
+    tokio::spawn(send_lobby(Arc::downgrade(hub), Arc::clone(cluster)));
+    tokio::spawn(hear_lobby(Arc::downgrade(hub), Arc::clone(cluster)));
+}
+
+async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
+    let mut every = tokio::time::interval(cluster.lease / 4);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut renewed = Instant::now();
+    loop {
+        every.tick().await;
+        let Some(hub) = hub.upgrade() else {
+            return;
+        };
+        if hub.is_closing() {
+            return;
+        }
+        let local = hub.local_tables().await;
+        match cluster.renew().await {
+            Ok(held) => {
+                renewed = Instant::now();
+                for table in &local {
+                    let stopped = table.tx.is_closed();
+                    if stopped || !held.contains(&table.id) {
+                        if !stopped {
+                            tracing::warn!(table = %table.id, "lease lost: another node drives the table now");
+                        }
+                        hub.let_go(&table.id).await;
+                        if stopped {
+                            cluster.release(&table.id).await;
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::error!("leases not renewed: {e}");
+                if renewed.elapsed() >= cluster.lease {
+                    // Another node may have taken them by now: stop driving them.
+                    for table in &local {
+                        hub.let_go(&table.id).await;
+                    }
+                }
+                continue;
+            }
+        }
+        match cluster.orphans(64).await {
+            Ok(ids) => {
+                for id in ids {
+                    hub.adopt(&id, None).await;
+                }
+            }
+            Err(e) => tracing::error!("tables without a node not looked up: {e}"),
+        }
+        match cluster.live_nodes().await {
+            Ok(live) => cluster.forget_nodes(&live),
+            Err(e) => tracing::warn!("nodes not looked up: {e}"),
+        }
+    }
+}
+
+async fn send_lobby(hub: Weak<Hub>, cluster: Arc<Cluster>) {
+    let mut sent: HashMap<String, Summary> = HashMap::new();
+    let mut every = tokio::time::interval(LOBBY_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(hub) = hub.upgrade() else {
+            return;
+        };
+        if hub.is_closing() {
+            return;
+        }
+        if cluster.hello.swap(false, Ordering::SeqCst) {
+            sent.clear();
+        }
+        let now: HashMap<String, Summary> = hub
+            .local_tables()
+            .await
+            .into_iter()
+            .map(|t| (t.id.clone(), t.states.borrow().summary.clone()))
+            .collect();
+        drop(hub);
+        let gone: Vec<String> = sent
+            .keys()
+            .filter(|id| !now.contains_key(*id))
+            .cloned()
+            .collect();
+        let mut up = Vec::new();
+        for (id, summary) in &now {
+            if sent.get(id) != Some(summary) {
+                up.push(serde_json::to_value(summary).unwrap_or(Value::Null));
+            }
+        }
+        for id in &gone {
+            sent.remove(id);
+        }
+        sent.extend(now);
+        let mut batch_up = Vec::new();
+        let mut size = 0;
+        for summary in up {
+            let len = summary.to_string().len();
+            if size + len > PAYLOAD && !batch_up.is_empty() {
+                let body = json!({"node": cluster.node, "up": std::mem::take(&mut batch_up)});
+                cluster.notify(&body).await;
+                size = 0;
+            }
+            size += len + 1;
+            batch_up.push(summary);
+        }
+        let mut batch_gone = Vec::new();
+        for id in gone {
+            if size + id.len() + 3 > PAYLOAD {
+                let body = json!({"node": cluster.node, "up": std::mem::take(&mut batch_up), "gone": std::mem::take(&mut batch_gone)});
+                cluster.notify(&body).await;
+                size = 0;
+            }
+            size += id.len() + 3;
+            batch_gone.push(Value::String(id));
+        }
+        if !batch_up.is_empty() || !batch_gone.is_empty() {
+            let body = json!({"node": cluster.node, "up": batch_up, "gone": batch_gone});
+            cluster.notify(&body).await;
+        }
+    }
+}
+
+async fn hear_lobby(hub: Weak<Hub>, cluster: Arc<Cluster>) {
+    loop {
+        if hub.upgrade().is_none_or(|h| h.is_closing()) {
+            return;
+        }
+        let mut listener = match PgListener::connect_with(&cluster.pool).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!("lobby of the other nodes not heard (retrying): {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        if let Err(e) = listener.listen(CHANNEL).await {
+            tracing::warn!("lobby of the other nodes not heard (retrying): {e}");
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        }
+        // Listening from now: ask the others for all their tables.
+        cluster
+            .notify(&json!({"node": cluster.node, "hello": true}))
+            .await;
+        loop {
+            if hub.upgrade().is_none_or(|h| h.is_closing()) {
+                return;
+            }
+            match tokio::time::timeout(Duration::from_secs(1), listener.try_recv()).await {
+                Err(_) => {}
+                Ok(Ok(Some(n))) => cluster.heard(n.payload()),
+                // The connection was lost (messages meanwhile too): listen again, ask again.
+                Ok(Ok(None)) => {
+                    cluster
+                        .notify(&json!({"node": cluster.node, "hello": true}))
+                        .await;
+                }
+                Ok(Err(e)) => {
+                    tracing::warn!("lobby of the other nodes: {e}");
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The table a path is about, if it is one of a table's own (`/api/tables/{id}...`,
+/// `/ws/{id}`).
+fn table_of_path(path: &str) -> Option<&str> {
+    let rest = path
+        .strip_prefix("/ws/")
+        .or_else(|| path.strip_prefix("/api/tables/"))?;
+    let id = rest.split('/').next()?;
+    (!id.is_empty() && id.len() <= 64).then_some(id)
+}
+
+/// How forwarding to the owner failed.
+enum Unforwarded {
+    /// Nothing listens at the owner's address: its process is gone.
+    Refused,
+    /// The owner did not answer in time, or the connection broke.
+    Unreachable(String),
+}
+
+/// The outermost layer of a node of a cluster: a request for a table another node drives is
+/// forwarded there; one for a table nobody drives takes the table over first.
+pub(crate) async fn route(
+    State(hub): State<Arc<Hub>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let Some(cluster) = hub.cluster().cloned() else {
+        return next.run(request).await;
+    };
+    let headers = request.headers_mut();
+    let vouched = headers
+        .get(FORWARDED)
+        .is_some_and(|s| s.as_bytes() == cluster.secret.as_bytes());
+    let client = headers
+        .get(CLIENT)
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| c.parse::<SocketAddr>().ok());
+    headers.remove(FORWARDED);
+    headers.remove(CLIENT);
+    if vouched && let Some(client) = client {
+        request.extensions_mut().insert(ConnectInfo(client));
+    }
+    let Some(id) = table_of_path(request.uri().path()).map(str::to_owned) else {
+        return next.run(request).await;
+    };
+    if hub.table(&id).await.is_some() {
+        return next.run(request).await;
+    }
+    let owner = match cluster.owner(&id).await {
+        Ok(owner) => owner,
+        Err(e) => {
+            tracing::error!(table = %id, "lease not looked up: {e}");
+            return next.run(request).await;
+        }
+    };
+    match owner {
+        Some(owner) if owner.live && owner.node != cluster.node && !vouched => {
+            let Some(addr) = owner.addr.clone() else {
+                return not_running();
+            };
+            match connect(&addr).await {
+                Ok(stream) => match forward(request, stream, &cluster).await {
+                    Ok(response) => response,
+                    Err(e) => {
+                        tracing::warn!(table = %id, addr = %addr, "not forwarded to the table's node: {e}");
+                        not_running()
+                    }
+                },
+                Err(Unforwarded::Refused) => {
+                    tracing::warn!(table = %id, node = %owner.node, addr = %addr, "the owner's address refuses connections: taking the table over");
+                    hub.adopt(&id, Some(&owner.node)).await;
+                    next.run(request).await
+                }
+                Err(Unforwarded::Unreachable(e)) => {
+                    tracing::warn!(table = %id, addr = %addr, "not forwarded to the table's node: {e}");
+                    not_running()
+                }
+            }
+        }
+        Some(owner) if owner.live && owner.node != cluster.node => {
+            // Forwarded here, but the table is another node's: never forwarded twice.
+            not_running()
+        }
+        _ => {
+            hub.adopt(&id, None).await;
+            next.run(request).await
+        }
+    }
+}
+
+fn not_running() -> Response {
+    Refusal::new(RefusalKind::Busy, Why::TableNotRunning).into_response()
+}
+
+/// Connects to the node at `addr`.
+async fn connect(addr: &str) -> Result<tokio::net::TcpStream, Unforwarded> {
+    match tokio::time::timeout(CONNECT_TIMEOUT, tokio::net::TcpStream::connect(addr)).await {
+        Err(_) => Err(Unforwarded::Unreachable(format!(
+            "no connection within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ))),
+        Ok(Err(e)) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+            Err(Unforwarded::Refused)
+        }
+        Ok(Err(e)) => Err(Unforwarded::Unreachable(e.to_string())),
+        Ok(Ok(stream)) => Ok(stream),
+    }
+}
+
+/// Sends `request` to the node at the other end of `stream` and answers with its answer; a
+/// WebSocket upgrade is then tunnelled between the client and that node.
+async fn forward(
+    mut request: Request,
+    stream: tokio::net::TcpStream,
+    cluster: &Cluster,
+) -> Result<Response, hyper::Error> {
+    let _ = stream.set_nodelay(true);
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
+    tokio::spawn(async move {
+        let _ = connection.with_upgrades().await;
+    });
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0);
+    let upgrade = request
+        .headers()
+        .contains_key(header::UPGRADE)
+        .then(|| hyper::upgrade::on(&mut request));
+    let headers = request.headers_mut();
+    if let Ok(secret) = HeaderValue::from_str(&cluster.secret) {
+        headers.insert(FORWARDED, secret);
+    }
+    if let Some(peer) = peer
+        && let Ok(peer) = HeaderValue::from_str(&peer.to_string())
+    {
+        headers.insert(CLIENT, peer);
+    }
+    let mut response = sender.send_request(request).await?;
+    if response.status() == StatusCode::SWITCHING_PROTOCOLS
+        && let Some(client) = upgrade
+    {
+        let owner = hyper::upgrade::on(&mut response);
+        tokio::spawn(async move {
+            let (Ok(client), Ok(owner)) = (client.await, owner.await) else {
+                return;
+            };
+            let mut client = hyper_util::rt::TokioIo::new(client);
+            let mut owner = hyper_util::rt::TokioIo::new(owner);
+            let _ = tokio::io::copy_bidirectional(&mut client, &mut owner).await;
+        });
+    }
+    Ok(response.map(Body::new))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::table_of_path;
+
+    #[test]
+    fn the_table_of_a_path() {
+        assert_eq!(table_of_path("/ws/abc123"), Some("abc123"));
+        assert_eq!(table_of_path("/api/tables/abc123"), Some("abc123"));
+        assert_eq!(table_of_path("/api/tables/abc123/join"), Some("abc123"));
+        assert_eq!(table_of_path("/api/tables"), None);
+        assert_eq!(table_of_path("/api/tables/"), None);
+        assert_eq!(table_of_path("/t/abc123"), None);
+        assert_eq!(table_of_path(&format!("/ws/{}", "x".repeat(65))), None);
+    }
+}
