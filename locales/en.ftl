@@ -444,6 +444,10 @@ web-score-print = Print the sheet
 web-score-share = Read-only link for the other players' phones (it updates by itself):
 web-score-read-only = Read-only view: it updates by itself as the deals are entered.
 web-score-exempt = exempt
+web-score-chips = { $count ->
+    [one] 1 penalty chip
+   *[other] { $count } penalty chips
+}
 web-score-ticks = Tricks: tick who took none, or who took them all
 web-score-no-trick = none
 web-score-every-trick = all

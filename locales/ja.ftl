@@ -434,6 +434,7 @@ web-score-print = 得点表を印刷
 web-score-share = ほかのプレイヤーのスマホ用の閲覧専用リンク（自動で更新されます）:
 web-score-read-only = 閲覧専用の表示です。ディールが入力されると自動で更新されます。
 web-score-exempt = 免除
+web-score-chips = 罰則チップ{ $count }枚
 web-score-ticks = トリック: 1つも取らなかった人、または全部取った人にチェック
 web-score-no-trick = なし
 web-score-every-trick = 全部

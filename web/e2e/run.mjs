@@ -127,6 +127,9 @@ async function shots(page, name) {
 }
 
 async function test(name, f) {
+  // E2E_ONLY=text runs only the tests whose name holds it (while working on one page; the
+  // suite as CI runs it sets nothing, and runs every test).
+  if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) return;
   const errors = [];
   const context = await guardedContext(errors, { locale: "en-US" });
   const page = await context.newPage();

@@ -182,6 +182,9 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
       if (JSON.stringify(shown) !== JSON.stringify(exempt)) throw new Error(`deal ${i + 1}: exempt ${JSON.stringify(shown)}, expected ${JSON.stringify(exempt)}`);
     }
     await expectStatus(page, "Winners (shared): Ben, Chie");
+    // Each total is shown as the penalty chips the club takes, in stacks of five.
+    const chips = await page.locator(".score-chips").evaluateAll((all) => all.map((c) => [c.querySelectorAll(".chip").length, c.getAttribute("aria-label")]));
+    if (JSON.stringify(chips) !== JSON.stringify([[13, "13 penalty chips"], [5, "5 penalty chips"], [5, "5 penalty chips"], [6, "6 penalty chips"]])) throw new Error(`chips ${JSON.stringify(chips)}`);
     await shots(page, "score-mura");
     await page.locator(".undo-deal[data-deal='1']").click();
     await page.waitForFunction(() => document.querySelectorAll(".score-deal").length === 4);

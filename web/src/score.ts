@@ -29,7 +29,7 @@ interface Sheet {
   name_en: string;
   name_ja: string;
   players: string[];
-  facts: { tricks: number; card_points: [number, number] | null; lot: boolean; tricks_with_lot: boolean; marks: boolean; ticks: boolean };
+  facts: { tricks: number; card_points: [number, number] | null; lot: boolean; tricks_with_lot: boolean; marks: boolean; ticks: boolean; chips: boolean };
   deals: SheetDeal[];
   totals: number[];
   held: number;
@@ -39,6 +39,17 @@ interface Sheet {
 }
 
 type Go = (path: string) => void;
+
+/** A penalty total as the chips a club takes from the pile for it, in stacks of five. */
+function chips(total: number): HTMLElement {
+  const count = Math.max(0, total);
+  const stacks: HTMLElement[] = [];
+  for (let i = 0; i < count; i += 5) {
+    stacks.push(h("span", { class: "chip-stack" }, Array.from({ length: Math.min(5, count - i) }, () => h("span", { class: "chip" }))));
+  }
+  const label = t("web-score-chips", { count });
+  return h("span", { class: "score-chips", role: "img", "aria-label": label, title: label, "data-chips": count }, stacks);
+}
 
 const keyName = (id: string) => `torite-score-${id}`;
 
@@ -178,7 +189,9 @@ export async function renderScore(view: HTMLElement, id: string, readOnly: boole
           onclick: () => change(`/api/scoresheets/${id}/undo`, { deal: d.number }) }, "×")) : null));
     const table = h("table", { class: "score-sheet" }, h("thead", {}, head), h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("total")),
-        sheet.totals.map((v, i) => h("td", { class: "score-final", "data-seat": i }, String(v))),
+        sheet.totals.map((v, i) => h("td", {},
+          h("span", { class: "score-final", "data-seat": i }, String(v)),
+          sheet.facts.chips ? chips(v) : null)),
         sheet.write && !readOnly ? h("td", { class: "no-print" }) : null)));
     const status = sheet.finished
       ? h("p", { class: "score-status over" }, t("game-over"), " — ",

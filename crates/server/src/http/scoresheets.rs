@@ -277,6 +277,8 @@ fn view(id: &str, loaded: &Loaded, access: Access) -> Result<Value, Refusal> {
             "tricks_with_lot": rules.tricks_needed(Some(LotResult { declarers: 1, winner: None })),
             "marks": strokes_and_circles(&rules),
             "ticks": rules.tricks_as_ticks(),
+            // Penalty points, which the club keeps as chips taken from a pile (Mura).
+            "chips": rules.scoring.is_penalty(),
         },
         "deals": deals,
         "totals": totals,
