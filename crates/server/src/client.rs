@@ -134,6 +134,12 @@ pub struct Brief {
     /// The legal actions of the receiving seat.
     #[serde(default)]
     pub legal: Vec<String>,
+    /// An error's code.
+    #[serde(default)]
+    pub code: String,
+    /// An error's arguments.
+    #[serde(default)]
+    pub args: Value,
 }
 
 /// A WebSocket session with a table.

@@ -554,11 +554,13 @@ async fn send_lobby(hub: Weak<Hub>, cluster: Arc<Cluster>) {
         if cluster.hello.swap(false, Ordering::SeqCst) {
             sent.clear();
         }
+        // The lobby's own tables (never a private one): each node's newest are enough for the
+        // newest of all.
         let now: HashMap<String, Summary> = hub
-            .local_tables()
+            .summaries()
             .await
             .into_iter()
-            .map(|t| (t.id.clone(), t.states.borrow().summary.clone()))
+            .map(|s| (s.id.clone(), s))
             .collect();
         drop(hub);
         let gone: Vec<String> = sent

@@ -206,6 +206,8 @@ async fn client(
     let mut pending: Option<(u64, Instant, String)> = None;
     let brief = |state: &Value| Brief {
         kind: "state".into(),
+        code: String::new(),
+        args: Value::Null,
         version: state["version"].as_u64().unwrap_or(0),
         finished: state["finished"] == true,
         legal: state["legal"]
@@ -261,6 +263,14 @@ async fn client(
         if msg.kind == "error" {
             out.errors += 1;
             pending = None;
+            // A state published before the action came in showed it as acknowledged: the
+            // refusal names the version it answered.
+            if msg.code == "stale" {
+                let answered = msg.args["sent"]
+                    .as_str()
+                    .and_then(|v| v.parse::<u64>().ok());
+                out.acked.retain(|(v, _)| Some(*v) != answered);
+            }
         } else if msg.kind == "state" {
             if let Some((v, sent, action)) = pending.take() {
                 if msg.version > v {
