@@ -759,6 +759,60 @@ err-no-profile = no player profile "{ $id }"
 err-profile-no-seat = this browser holds no seat at table { $id } to keep with your profile
 err-profile-seat-taken = seat { $seat } of table { $id } is kept by another profile, or your profile already keeps another seat there
 err-qr-text = a QR code is drawn only of a link (http:// or https://) of at most { $max } characters
+web-profile = Profile
+web-profile-you = you
+web-profile-name = Your name
+web-profile-create = Create my profile
+web-profile-create-help = No password and no e-mail: this browser keeps your profile's key. Your seats, games and statistics follow the profile, and its link moves it to your other devices.
+web-profile-as = Playing as { $name }
+web-profile-move = Use this profile on another device
+web-profile-move-help = Open this link on the other device, or scan the code with its camera. Whoever has the link is you at torite: keep it to yourself.
+web-profile-move-link = The profile's link
+web-profile-copy = Copy
+web-profile-copied = Copied.
+web-profile-copy-by-hand = Select the link and copy it by hand.
+web-profile-qr-alt = QR code of the profile's link
+web-profile-forget = Forget the profile on this browser
+web-profile-forget-confirm = Forget the profile on this browser? Its link still brings it back.
+web-profile-move-in = A player profile
+web-profile-move-who = This link carries the profile of
+web-profile-move-replaces = This browser now uses the profile { $name }; it will use this one instead (the other one's link still works).
+web-profile-use = Use this profile here
+web-mine = My games
+web-mine-loading = Loading…
+web-mine-none = No games yet: the tables you create or join from now on are listed here, on every device with your profile.
+web-mine-playing = Playing
+web-mine-finished = Finished
+web-mine-status-open = waiting for players
+web-mine-status-playing = playing
+web-mine-status-finished = finished
+web-mine-status-gone = closed before the end
+web-mine-all = { $count ->
+    [one] My game
+   *[other] All my { $count } games
+}
+web-mine-won = won
+web-mine-return = Return to my seat
+web-stats = Statistics
+web-stats-none = No finished games yet.
+web-stats-games = Games
+web-stats-wins = Wins
+web-stats-average = Average per deal
+web-stats-all = All games
+web-stats-people = Against people
+web-stats-bots = Against bots
+web-stats-rating = Rating { $rating } ±{ $deviation }: { $rank } of { $of } in the ranking
+web-stats-unrated = Not ranked: only games between people with profiles count.
+web-ranking = Ranking
+web-ranking-help = Glicko-2 ratings from games between people with profiles; games with a bot do not count. Everyone starts at 1500; the ± is how sure the rating is.
+web-ranking-none = No ranked games yet.
+web-ranking-games = { $count ->
+    [one] (1 game)
+   *[other] ({ $count } games)
+}
+web-ranking-rank = #
+web-ranking-player = Player
+web-ranking-rating = Rating
 err-replaced = the host gave seat { $seat } to a bot: this token no longer plays at this table
 err-no-seat = this token has no seat at this table
 err-act-no-seat = this token has no seat at this table: spectators cannot act

@@ -1039,6 +1039,7 @@ await test("three players: the joker played last is said to win with a button in
 
 await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out, join });
 await (await import("./analysis.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, bin, tmp, join });
+await (await import("./profiles.mjs")).default({ test, base, shots, fitsPhone, browser, playToTheEnd });
 await (await import("./private.mjs")).default({ test, base, shots, fitsPhone, browser });
 await browser.close();
 await stopServer();

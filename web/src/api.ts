@@ -246,8 +246,16 @@ export function savedToken(id: string): string | null {
   return localStorage.getItem(tokenKey(id));
 }
 
+/** Whoever is told of every seat token this browser saves (the player profile, which keeps the seat). */
+const tokenListeners: ((id: string, token: string) => void)[] = [];
+
+export function onTokenSaved(listener: (id: string, token: string) => void): void {
+  tokenListeners.push(listener);
+}
+
 export function saveToken(id: string, token: string): void {
   localStorage.setItem(tokenKey(id), token);
+  for (const listener of tokenListeners) listener(id, token);
 }
 
 /** The seat this browser holds at a table (saved when it joins), to tell whether it lost it. */

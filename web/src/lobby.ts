@@ -2,6 +2,7 @@
 import { DEFAULT_LEVEL, api, errorText, presets, saveKey, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
 import { clear, h, nameEl, navLink } from "./dom";
 import { has, lang, t } from "./i18n";
+import { myGames } from "./profile";
 
 const CHOICES: Record<string, string[]> = {
   lot_timing: ["first-card", "before-lead"],
@@ -282,6 +283,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     h("section", { class: "lobby" },
       // The form first: on a phone it is at the top, above however many tables there are.
       form,
+      myGames(go),
       h("div", { class: "list" }, h("h2", {}, t("web-tables"), " ", h("button", { type: "button", class: "small", onclick: refresh }, t("web-refresh"))),
         filters, unreachable, tables, pager)),
   );

@@ -7,6 +7,7 @@ import { clear, h } from "./dom";
 import { renderHistory, renderReplay } from "./history";
 import { lang, loadLang, preferredLang, preloadLang, t, type Lang } from "./i18n";
 import { renderLobby } from "./lobby";
+import { reclaim, renderMove, renderProfile, renderRanking } from "./profile";
 import { renderRules } from "./rules";
 import { renderScore, renderScoreNew } from "./score";
 import { renderTable } from "./table";
@@ -71,6 +72,9 @@ async function route(): Promise<void> {
   let done: (() => void) | null = null;
   try {
     if (table && !table[2]) {
+      // A seat the player profile holds comes back on this device before the table opens.
+      await reclaim(table[1]);
+      if (mine !== routing) return;
       done = renderTable(view, table[1], go);
     } else if (table && table[2] === "rules") {
       done = await renderRules(view, { table: table[1] }, go);
@@ -82,6 +86,12 @@ async function route(): Promise<void> {
       done = await renderScoreNew(view, go);
     } else if (score) {
       done = await renderScore(view, score[1], Boolean(score[2]), go);
+    } else if (path === "/profile") {
+      done = await renderProfile(view, go);
+    } else if (path === "/profile/move") {
+      done = await renderMove(view, go);
+    } else if (path === "/ranking") {
+      done = await renderRanking(view, go);
     } else if (preset) {
       done = await renderRules(view, { preset: preset[1] }, go);
     } else {
