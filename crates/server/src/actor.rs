@@ -28,6 +28,8 @@ use crate::table::{
     Actor as By, Event, Occupant, Refusal, RefusalKind, Summary, TableState, UndoWay, token_hash,
 };
 
+mod talk;
+
 /// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
 /// full; the table itself never waits on a subscriber.
 const QUEUE: usize = 64;
@@ -66,6 +68,20 @@ pub(crate) enum Cmd {
     UndoAnswer {
         token: String,
         accept: bool,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A line or a reaction for the chat.
+    Chat {
+        token: String,
+        text: Option<String>,
+        reaction: Option<String>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The host mutes a seat in the chat, or lets it speak again.
+    Mute {
+        token: String,
+        seat: Seat,
+        muted: bool,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
     Join {
@@ -123,6 +139,11 @@ pub struct Published {
     /// The token hash of each seat's person (`None`: no person), so that a connection whose
     /// seat was given to a bot falls back to the spectators' message.
     pub owners: Vec<Option<String>>,
+    /// The table's `chat` message (JSON text), once anyone has said anything.
+    pub chat: Option<Arc<str>>,
+    /// How many chat lines and mutes the table has taken, so that a socket sends the chat
+    /// again when it changes.
+    pub chat_changes: u64,
 }
 
 /// A live table: how to reach its task and watch its state.
@@ -284,6 +305,8 @@ struct Actor {
     wake: Option<Instant>,
     /// Storage failed: retry the table's own steps from then.
     retry_at: Option<Instant>,
+    /// Each seat's allowance of chat lines ([`talk`]).
+    talk: talk::Allowance,
     /// The cluster whose lease on the table every append checks (`None`: the only node).
     cluster: Option<Arc<crate::cluster::Cluster>>,
 }
@@ -341,6 +364,7 @@ pub(crate) fn spawn_in(
         pause_until: None,
         wake: None,
         retry_at: None,
+        talk: talk::Allowance::default(),
         cluster,
     };
     if actor.state.between_deals() {
@@ -426,6 +450,8 @@ fn publish_of(
         seats,
         spectator,
         owners,
+        chat: (state.chat_changes() > 0).then(|| Arc::from(state.chat_message().to_text())),
+        chat_changes: state.chat_changes(),
     }
 }
 
@@ -512,7 +538,7 @@ impl Actor {
                 detail: e.to_string(),
             })
         })?;
-        let seq = self.state.version() as i64;
+        let seq = self.state.seq() as i64;
         let stored = match &self.cluster {
             Some(cluster) => match cluster.append(self.state.id(), seq, &body).await {
                 Ok(()) => Ok(()),
@@ -539,6 +565,11 @@ impl Actor {
             .apply(&event)
             .expect("an event that passed its check applies");
         self.last_active.store(now_ms(), Ordering::SeqCst);
+        if event.is_talk() {
+            // The chat leaves the game, its turn and its timer as they were.
+            self.publish();
+            return Ok(());
+        }
         match &event {
             Event::Join { seat, .. } if self.connected[*seat] == 0 => {
                 self.absent_since[*seat] = Some(now_ms());
@@ -748,6 +779,24 @@ impl Actor {
                 reply,
             } => {
                 let result = self.answer_undo(&token, accept).await;
+                let _ = reply.send(result);
+            }
+            Cmd::Chat {
+                token,
+                text,
+                reaction,
+                reply,
+            } => {
+                let result = self.chat(&token, text, reaction).await;
+                let _ = reply.send(result);
+            }
+            Cmd::Mute {
+                token,
+                seat,
+                muted,
+                reply,
+            } => {
+                let result = self.mute(&token, seat, muted).await;
                 let _ = reply.send(result);
             }
             Cmd::Join { seat, name, reply } => {

@@ -471,7 +471,11 @@ fn shown_deal(events: &[String]) -> Result<Option<Deal>, String> {
                 let game = game.as_mut().ok_or("a score before the table")?;
                 game.finish_deal(draw).map_err(|e| e.to_string())?;
             }
-            Event::Join { .. } | Event::Bot { .. } | Event::Start => {}
+            Event::Join { .. }
+            | Event::Bot { .. }
+            | Event::Start
+            | Event::Chat { .. }
+            | Event::Mute { .. } => {}
         }
     }
     Ok(shown)

@@ -43,6 +43,23 @@ pub enum ClientMsg {
     },
     /// Ask for a `pong`.
     Ping,
+    /// Say something in the table's chat (the socket's seat): a line of `text`, or a quick
+    /// `reaction` by its code.
+    Chat {
+        /// The line.
+        #[serde(default)]
+        text: Option<String>,
+        /// The reaction's code.
+        #[serde(default)]
+        reaction: Option<String>,
+    },
+    /// The host mutes a seat's person in the chat, or lets them speak again.
+    Mute {
+        /// The seat.
+        seat: Seat,
+        /// Whether the seat is muted from now on.
+        muted: bool,
+    },
 }
 
 /// Why a client's message was not understood.
@@ -62,6 +79,10 @@ pub enum ClientError {
     UnknownAction,
     /// An `undo_answer` without a boolean `"accept"`.
     NoAccept,
+    /// A `chat` without either a string `"text"` or a string `"reaction"`.
+    NoChat,
+    /// A `mute` without a seat number `"seat"` and a boolean `"muted"`.
+    NoMute,
     /// A binary message.
     Binary,
 }
@@ -72,13 +93,13 @@ impl std::fmt::Display for ClientError {
             ClientError::NotJson => {
                 f.write_str("not JSON: messages are JSON objects with a \"type\"")
             }
-            ClientError::NoType => {
-                f.write_str("a message needs a \"type\": act, undo, undo_answer or ping")
-            }
+            ClientError::NoType => f.write_str(
+                "a message needs a \"type\": act, undo, undo_answer, ping, chat or mute",
+            ),
             ClientError::UnknownType(t) => {
                 write!(
                     f,
-                    "unknown message type {t:?}: act, undo, undo_answer or ping"
+                    "unknown message type {t:?}: act, undo, undo_answer, ping, chat or mute"
                 )
             }
             ClientError::NoAction => f.write_str(
@@ -89,6 +110,12 @@ impl std::fmt::Display for ClientError {
             }
             ClientError::UnknownAction => f.write_str("unknown action"),
             ClientError::NoAccept => f.write_str("\"accept\" is needed: true or false"),
+            ClientError::NoChat => {
+                f.write_str("a chat message needs either \"text\" or \"reaction\"")
+            }
+            ClientError::NoMute => {
+                f.write_str("a mute needs \"seat\" (a seat number) and \"muted\" (true or false)")
+            }
             ClientError::Binary => {
                 f.write_str("binary messages are not understood: send JSON text")
             }
@@ -109,7 +136,7 @@ impl ClientMsg {
         let value: Value = serde_json::from_str(text).map_err(|_| ClientError::NotJson)?;
         let kind = match value.get("type").and_then(Value::as_str) {
             None => return Err(ClientError::NoType),
-            Some(kind @ ("act" | "undo" | "undo_answer" | "ping")) => kind,
+            Some(kind @ ("act" | "undo" | "undo_answer" | "ping" | "chat" | "mute")) => kind,
             Some(other) => {
                 return Err(ClientError::UnknownType(other.chars().take(32).collect()));
             }
@@ -118,6 +145,8 @@ impl ClientMsg {
             Ok(msg) => msg,
             Err(_) if kind == "undo" => return Err(ClientError::NoVersion),
             Err(_) if kind == "undo_answer" => return Err(ClientError::NoAccept),
+            Err(_) if kind == "chat" => return Err(ClientError::NoChat),
+            Err(_) if kind == "mute" => return Err(ClientError::NoMute),
             Err(_) if !value.get("action").is_some_and(Value::is_string) => {
                 return Err(ClientError::NoAction);
             }
@@ -126,6 +155,9 @@ impl ClientMsg {
         match &msg {
             ClientMsg::Act { action, .. } if action.len() > MAX_ACTION => {
                 Err(ClientError::UnknownAction)
+            }
+            ClientMsg::Chat { text, reaction } if text.is_some() == reaction.is_some() => {
+                Err(ClientError::NoChat)
             }
             _ => Ok(msg),
         }
@@ -163,6 +195,31 @@ pub enum ServerMsg {
         /// The seat.
         seat: Seat,
     },
+    /// The table's chat: its last lines, oldest first, and the muted seats; sent when a
+    /// socket opens at a table with a chat, and whenever the chat changes.
+    Chat {
+        /// The last lines.
+        lines: Vec<ChatLineMsg>,
+        /// The seats the host has muted.
+        muted: Vec<Seat>,
+    },
+}
+
+/// A line of a table's chat, as sent.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct ChatLineMsg {
+    /// The seat that spoke.
+    pub seat: Seat,
+    /// Its name when it spoke.
+    pub name: String,
+    /// What it said (absent for a reaction).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The reaction's code (absent for a line of text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reaction: Option<String>,
+    /// When, ms since the Unix epoch (the server's clock).
+    pub at: u64,
 }
 
 impl ServerMsg {
@@ -293,7 +350,7 @@ mod tests {
         }
         assert_eq!(
             ClientError::UnknownType("hello".into()).to_string(),
-            r#"unknown message type "hello": act, undo, undo_answer or ping"#
+            r#"unknown message type "hello": act, undo, undo_answer, ping, chat or mute"#
         );
     }
 }

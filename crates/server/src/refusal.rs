@@ -327,6 +327,10 @@ reasons! {
     MessageNoVersion = "message-no-version",
     /// An `undo_answer` without a boolean `accept`.
     MessageNoAccept = "message-no-accept",
+    /// A `chat` without either a `text` or a `reaction`.
+    MessageNoChat = "message-no-chat",
+    /// A `mute` without a seat and a boolean `muted`.
+    MessageNoMute = "message-no-mute",
     /// An `act` whose action is too long to be one.
     MessageActionTooLong = "message-action-too-long",
     /// A binary WebSocket message.
@@ -360,6 +364,26 @@ reasons! {
     HostOnlyBot = "host-only-bot",
     /// Starting without being the host.
     HostOnlyStart = "host-only-start",
+    /// Chatting without a seat of one's own at the table (a spectator, a seat given to a bot).
+    ChatNoSeat = "chat-no-seat",
+    /// Chatting while the host has muted the seat.
+    ChatMuted = "chat-muted",
+    /// An empty chat line.
+    ChatEmpty = "chat-empty",
+    /// A chat line too long.
+    ChatTooLong { max: String, length: String } = "chat-too-long",
+    /// A chat line with a refused character (`why`: the kind of character, a `char-…` key).
+    ChatCharacter { character: String, why: Key } = "chat-character",
+    /// An unknown quick reaction.
+    ChatReaction { reaction: String, known: String } = "chat-reaction",
+    /// Chatting faster than a table takes (`seconds`: the wait before the next line).
+    ChatTooFast { seconds: String } = "chat-too-fast",
+    /// Muting without being the host.
+    HostOnlyMute = "host-only-mute",
+    /// Muting a seat that holds no person (a bot's, an empty one); `seat` counted from 1.
+    MuteNoPerson { seat: String } = "mute-no-person",
+    /// The host muting their own seat.
+    MuteSelf = "mute-self",
     /// No name given.
     NameNeeded = "name-needed",
     /// A name with a refused character (`why`: the kind of character, a `char-…` key).

@@ -14,12 +14,14 @@ use torite_bots::{BotError, BotSpec};
 use torite_core::table::{Step, first_dealer};
 use torite_core::{CardSet, Deal, Game, GameError, Ruleset, ScoreError, Seat, Table, Trump};
 
+mod chat;
 mod event;
 mod message;
 #[cfg(test)]
 mod tests;
 
 pub use crate::protocol::{SeatSummary, Summary};
+pub use chat::{CHAT_KEPT, ChatLine, MAX_CHAT, REACTIONS, check_chat_text, check_reaction};
 pub use event::{Actor, Event};
 
 /// Longest display name, in characters.
@@ -102,6 +104,10 @@ pub struct TableState {
     /// Not an event: a request is only asked, and a restart forgets it.
     undo_request: Option<UndoRequest>,
     version: u64,
+    /// The events applied, talk included: the sequence number of the next one in the log.
+    seq: u64,
+    /// The chat's last lines and mutes.
+    chat: chat::Chat,
 }
 
 /// A request to take back a seat's last action, waiting for the other people's answers.
@@ -265,6 +271,8 @@ impl TableState {
             acted: Vec::new(),
             undo_request: None,
             version: 1,
+            seq: 1,
+            chat: chat::Chat::default(),
         })
     }
 
@@ -274,10 +282,18 @@ impl TableState {
         &self.id
     }
 
-    /// The number of events applied (the `Created` event included): the state's version.
+    /// The number of events applied (the `Created` event included) but the chat's: the
+    /// state's version, which an action answers.
     #[must_use]
     pub const fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The number of events applied, the chat's included: the sequence number the next event
+    /// is stored at.
+    #[must_use]
+    pub const fn seq(&self) -> u64 {
+        self.seq
     }
 
     /// The rules.
@@ -436,8 +452,13 @@ impl TableState {
     /// A refusal saying why the event does not fit the table now.
     pub fn apply(&mut self, event: &Event) -> Result<(), Refusal> {
         self.check(event)?;
+        self.seq += 1;
+        if event.is_talk() {
+            self.apply_talk(event);
+            return Ok(());
+        }
         match event {
-            Event::Created { .. } => {}
+            Event::Created { .. } | Event::Chat { .. } | Event::Mute { .. } => {}
             Event::Join { seat, name, token } => {
                 self.seats[*seat] = Occupant::Human {
                     name: name.clone(),
@@ -605,6 +626,7 @@ impl TableState {
         };
         match event {
             Event::Created { .. } => Err(Refusal::bad(Why::TableExists)),
+            Event::Chat { .. } | Event::Mute { .. } => self.check_talk(event),
             Event::Join { seat, name, .. } => {
                 seat_ok(*seat)?;
                 check_stored_name(name)?;

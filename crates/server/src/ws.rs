@@ -137,6 +137,16 @@ fn message_for(published: &Published, seat: Option<usize>, hash: Option<&str>) -
     }
 }
 
+/// The chat message to send, when the chat has changed since the socket was last sent it
+/// (`sent`: the changes it has been sent, brought up to date).
+fn chat_for(published: &Published, sent: &mut u64) -> Option<Arc<str>> {
+    if published.chat_changes == *sent {
+        return None;
+    }
+    *sent = published.chat_changes;
+    published.chat.clone()
+}
+
 /// What a socket is sent after a change.
 enum Seen {
     /// The state.
@@ -190,9 +200,18 @@ async fn connection(
         host: auth.host,
     };
     let mut open = send(&mut socket, &welcome.to_text()).await;
+    // The chat's changes this socket has been sent.
+    let mut chat_sent = 0;
     if open {
-        let first = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
+        let (first, chat) = {
+            let published = states.borrow_and_update();
+            let seen = message_for(&published, auth.seat, hash.as_deref());
+            (seen, chat_for(&published, &mut chat_sent))
+        };
         open = show(&mut socket, first).await;
+        if open && let Some(chat) = chat {
+            open = send(&mut socket, &chat).await;
+        }
     }
     let mut allowance = BURST;
     let mut last = Instant::now();
@@ -222,8 +241,15 @@ async fn connection(
                     going = true;
                     break;
                 }
-                let seen = message_for(&states.borrow_and_update(), auth.seat, hash.as_deref());
+                let (seen, chat) = {
+                    let published = states.borrow_and_update();
+                    let seen = message_for(&published, auth.seat, hash.as_deref());
+                    (seen, chat_for(&published, &mut chat_sent))
+                };
                 open = show(&mut socket, seen).await;
+                if open && let Some(chat) = chat {
+                    open = send(&mut socket, &chat).await;
+                }
             }
             incoming = socket.recv() => {
                 last_heard = Instant::now();
@@ -297,6 +323,32 @@ pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str)
                 result.err().map(refused)
             }
         },
+        Ok(ClientMsg::Chat { text, reaction }) => match token {
+            None => Some(refused(Refusal::forbidden(Why::ChatNoSeat))),
+            Some(token) => {
+                let result = ask(&table.tx, |reply| Cmd::Chat {
+                    token: token.to_owned(),
+                    text,
+                    reaction,
+                    reply,
+                })
+                .await;
+                result.err().map(refused)
+            }
+        },
+        Ok(ClientMsg::Mute { seat, muted }) => match token {
+            None => Some(refused(Refusal::forbidden(Why::HostOnlyMute))),
+            Some(token) => {
+                let result = ask(&table.tx, |reply| Cmd::Mute {
+                    token: token.to_owned(),
+                    seat,
+                    muted,
+                    reply,
+                })
+                .await;
+                result.err().map(refused)
+            }
+        },
         Ok(ClientMsg::UndoAnswer { accept }) => match token {
             None => Some(refused(Refusal::forbidden(Why::SpectatorCannotAct))),
             Some(token) => {
@@ -326,6 +378,8 @@ fn client_error(e: &ClientError) -> Why {
         ClientError::NoAction => Why::MessageNoAction,
         ClientError::NoVersion => Why::MessageNoVersion,
         ClientError::NoAccept => Why::MessageNoAccept,
+        ClientError::NoChat => Why::MessageNoChat,
+        ClientError::NoMute => Why::MessageNoMute,
         ClientError::UnknownAction => Why::MessageActionTooLong,
         ClientError::Binary => Why::MessageBinary,
     }
@@ -356,6 +410,8 @@ mod tests {
             seats: vec![Arc::from("seat 0"), Arc::from("seat 1"), Arc::from("")],
             spectator: Arc::from("spectator"),
             owners: vec![None, owner.map(str::to_owned), None],
+            chat: None,
+            chat_changes: 0,
         }
     }
 
@@ -370,6 +426,8 @@ mod tests {
             ClientError::NoVersion,
             ClientError::UnknownAction,
             ClientError::NoAccept,
+            ClientError::NoChat,
+            ClientError::NoMute,
             ClientError::Binary,
         ] {
             assert_eq!(Refusal::bad(client_error(&e)).message(), e.to_string());

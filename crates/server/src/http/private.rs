@@ -17,7 +17,7 @@ use crate::actor::Cmd;
 use crate::ask::ask_plain;
 use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why};
-use crate::table::{token_hash, Event};
+use crate::table::{Event, token_hash};
 
 /// The table a path is about, if it is one of a table's: `/api/tables/{id}`,
 /// `/api/tables/{id}/...` or `/ws/{id}`.

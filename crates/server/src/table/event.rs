@@ -75,6 +75,37 @@ pub enum Event {
         /// The seat whose drawn card was highest (Molotow three-way tie), where needed.
         draw: Option<Seat>,
     },
+    /// A seat's person said something in the table's chat: a line of text or a quick
+    /// reaction. It does not change the table's version.
+    Chat {
+        /// The seat.
+        seat: Seat,
+        /// The line, as checked ([`crate::table::check_chat_text`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        /// A quick reaction's code ([`crate::table::REACTIONS`]), instead of a line.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reaction: Option<String>,
+        /// When, ms since the Unix epoch.
+        at: u64,
+    },
+    /// The host muted a seat's person in the chat, or let them speak again. It does not change
+    /// the table's version.
+    Mute {
+        /// The seat.
+        seat: Seat,
+        /// Whether the seat is muted from now on.
+        muted: bool,
+    },
+}
+
+impl Event {
+    /// Whether the event is the chat's ([`Event::Chat`], [`Event::Mute`]), which leaves the
+    /// game and the table's version as they are.
+    #[must_use]
+    pub const fn is_talk(&self) -> bool {
+        matches!(self, Event::Chat { .. } | Event::Mute { .. })
+    }
 }
 
 /// Who chose a seat's action, stored as the `by` of [`Event::Act`].

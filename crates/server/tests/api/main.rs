@@ -9,6 +9,7 @@ use torite_server::Config;
 use torite_server::client::{Session, request};
 
 mod analysis;
+mod chat;
 #[path = "../common/mod.rs"]
 mod common;
 mod http;

@@ -77,9 +77,11 @@ async fn a_private_table_is_seen_only_with_its_secret() {
     assert_eq!(status, 404, "{refused}");
     assert_eq!(refused["code"], "no-table");
     assert!(Session::connect(addr, &id, None).await.is_err());
-    assert!(Session::connect(addr, &id, Some(&"0".repeat(32)))
-        .await
-        .is_err());
+    assert!(
+        Session::connect(addr, &id, Some(&"0".repeat(32)))
+            .await
+            .is_err()
+    );
 
     // With the secret: the state, a join, a spectator's socket.
     let (status, summary) = get(addr, &format!("/api/tables/{id}?key={key}")).await;
