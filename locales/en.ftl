@@ -441,6 +441,7 @@ web-score-add = Add the deal
 web-score-undo = Take back the last deal
 web-score-undo-deal = Take back deal { $number }
 web-score-print = Print the sheet
+web-score-pdf = Save as PDF
 web-score-share = Read-only link for the other players' phones (it updates by itself):
 web-score-read-only = Read-only view: it updates by itself as the deals are entered.
 web-score-exempt = exempt

@@ -431,6 +431,7 @@ web-score-add = ディールを追加
 web-score-undo = 直前のディールを取り消す
 web-score-undo-deal = 第{ $number }ディールを取り消す
 web-score-print = 得点表を印刷
+web-score-pdf = PDFで保存
 web-score-share = ほかのプレイヤーのスマホ用の閲覧専用リンク（自動で更新されます）:
 web-score-read-only = 閲覧専用の表示です。ディールが入力されると自動で更新されます。
 web-score-exempt = 免除

@@ -3,6 +3,8 @@
 // against the rules' working (RULES.md; the same sheets as crates/server/tests/api/scoresheets.rs),
 // undo after the end, and the read-only view following the sheet live. Run by run.mjs.
 
+import { readFile } from "node:fs/promises";
+
 /** Each player's running total in the last row of the sheet, and the totals row. */
 async function lastTotals(page) {
   return page.evaluate(() => {
@@ -195,6 +197,11 @@ export default async function scoreTests({ test, base, shots, fitsPhone, out, jo
     const printHref = await page.locator("a.print").getAttribute("href");
     const printed = await (await fetch(`${base}${printHref}`)).text();
     if (!printed.includes('<strong class="kept-name">Ben</strong>')) throw new Error("the printable sheet has no names");
+    // The same sheet as a PDF to keep, downloaded by its link.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a.pdf").click()]);
+    const pdf = await readFile(await download.path());
+    if (pdf.subarray(0, 4).toString() !== "%PDF") throw new Error("the PDF link gave no PDF");
+    if (!download.suggestedFilename().endsWith(".pdf")) throw new Error(`the PDF is named ${download.suggestedFilename()}`);
     const sheetPage = await page.context().newPage();
     await sheetPage.goto(`${base}${printHref}`);
     await sheetPage.screenshot({ path: join(out, "score-sheet-printable.png"), fullPage: true });

@@ -282,7 +282,8 @@ export async function renderScore(view: HTMLElement, id: string, readOnly: boole
       sheet.write && !readOnly && sheet.deals.length
         ? h("button", { type: "button", class: "undo-last", onclick: () => change(`/api/scoresheets/${id}/undo`, {}) }, t("web-score-undo"))
         : null,
-      h("a", { class: "button print", href: `/api/scoresheets/${id}/sheet?key=${encodeURIComponent(key)}&lang=${lang()}`, target: "_blank", rel: "noopener" }, t("web-score-print")));
+      h("a", { class: "button print", href: `/api/scoresheets/${id}/sheet?key=${encodeURIComponent(key)}&lang=${lang()}`, target: "_blank", rel: "noopener" }, t("web-score-print")),
+      h("a", { class: "button pdf", href: `/api/scoresheets/${id}/sheet?key=${encodeURIComponent(key)}&lang=${lang()}&format=pdf`, download: "" }, t("web-score-pdf")));
     const share = !readOnly && kept
       ? h("p", { class: "score-share no-print" }, t("web-score-share"), " ",
         h("a", { class: "view-link", href: `/score/${id}/view?key=${kept.view}`, target: "_blank", rel: "noopener" }, `${location.origin}/score/${id}/view?key=${kept.view}`))

@@ -233,19 +233,21 @@ enum Command {
         lang: Option<torite_i18n::Lang>,
     },
     /// Make a printable sheet: a one-page rules summary, score cards to cut out (57×89 mm,
-    /// nine to an A4 page), a blank score sheet or the rules of a game's forms side by side,
-    /// as HTML or PDF.
+    /// nine to an A4 page), a blank score sheet, the score sheet of a game kept with `torite
+    /// score`, or the rules of a game's forms side by side, as HTML or PDF.
     Sheet {
-        /// A preset id or a house-rule file (TOML or JSON); with `--kind compare` also a
-        /// game's family: `mini-misere` sets its six forms side by side.
+        /// A preset id, a house-rule file (TOML or JSON) or a `torite score` save; with
+        /// `--kind compare` also a game's family: `mini-misere` sets its six forms side by
+        /// side.
         ruleset: String,
         /// Language: ja or en (default: from the locale).
         #[arg(long)]
         lang: Option<torite_i18n::Lang>,
         /// rules, scores, scorepad or compare (the ruleset beside the presets scored the
-        /// same way, differences marked).
-        #[arg(long, default_value = "rules")]
-        kind: torite_sheets::Kind,
+        /// same way, differences marked). Default: rules; for a `torite score` save, its
+        /// score sheet with the game so far written in.
+        #[arg(long)]
+        kind: Option<torite_sheets::Kind>,
         /// html or pdf (default: from the output file's extension, else html).
         #[arg(long)]
         format: Option<torite_sheets::Format>,
@@ -601,7 +603,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             format,
             output,
         } => sheet::run(sheet::Args {
-            rules: sheet::load(&ruleset, kind)?,
+            source: sheet::load(&ruleset, kind)?,
             lang: lang.unwrap_or_else(torite_i18n::Lang::from_env),
             kind,
             format,

@@ -137,6 +137,34 @@ impl Sheet {
         Ok(sheet)
     }
 
+    /// Whether `path` holds a score-keeping save (a ruleset and deals of facts, no cards)
+    /// rather than house rules or a game record; unreadable files are not saves.
+    pub fn is_save(path: &Path) -> bool {
+        let Ok(value) = crate::input::read_json(path) else {
+            return false;
+        };
+        value.get("ruleset").is_some()
+            && value["deals"]
+                .as_array()
+                .is_some_and(|d| d.iter().all(|d| d.get("hands").is_none()))
+    }
+
+    /// The rules the game is kept under.
+    pub fn rules(&self) -> Ruleset {
+        self.rules
+    }
+
+    /// The game so far written into the printable score sheet of its rules, in `lang`.
+    pub fn printed(&self, lang: torite_i18n::Lang) -> Result<torite_sheets::Sheet, Failure> {
+        let game = self.game().map_err(Failure::input)?;
+        Ok(torite_sheets::Sheet::kept(
+            &self.rules,
+            lang,
+            &self.players,
+            game.results(),
+        ))
+    }
+
     /// The sheet as a replay for `torite show`: each deal's tricks won, card points, Lot,
     /// scores and totals, without cards (the sheet has none).
     pub fn replay(&self) -> Result<Replay, Failure> {

@@ -14,28 +14,43 @@ use crate::Failure;
 /// What to print.
 #[derive(Debug)]
 pub struct Args {
-    /// The rules.
-    pub rules: Ruleset,
+    /// The rules, or a game kept with `torite score`.
+    pub source: Source,
     /// The language of the sheet.
     pub lang: Lang,
-    /// Which sheet.
-    pub kind: Kind,
+    /// Which sheet; by default the rules summary, or for a kept game its score sheet.
+    pub kind: Option<Kind>,
     /// HTML or PDF; by default from the output file's extension, else HTML.
     pub format: Option<Format>,
     /// The file to write; standard output when `None` or `-`.
     pub output: Option<PathBuf>,
 }
 
-/// The rules a sheet is made of: a preset id or a house-rule file, or, for a compare sheet, a
-/// game's family (`mini-misere`: the first of its presets, set beside the others).
-pub fn load(arg: &str, kind: Kind) -> Result<Ruleset, Failure> {
-    if kind == Kind::Compare
-        && !std::path::Path::new(arg).exists()
+/// What a sheet is made of.
+#[derive(Debug)]
+pub enum Source {
+    /// A ruleset: a preset, house rules, or a family's first preset for a compare sheet.
+    Rules(Ruleset),
+    /// A game kept with `torite score`: its score sheet is the blank one with the game so far
+    /// written in.
+    Kept(crate::score::Sheet),
+}
+
+/// What a sheet is made of: a preset id or a house-rule file, a `torite score` save, or, for
+/// a compare sheet, a game's family (`mini-misere`: the first of its presets, set beside the
+/// others).
+pub fn load(arg: &str, kind: Option<Kind>) -> Result<Source, Failure> {
+    let path = std::path::Path::new(arg);
+    if kind == Some(Kind::Compare)
+        && !path.exists()
         && let Some(preset) = torite_sheets::family_preset(arg)
     {
-        return Ok(preset.ruleset());
+        return Ok(Source::Rules(preset.ruleset()));
     }
-    crate::input::load_rules(arg)
+    if path.is_file() && crate::score::Sheet::is_save(path) {
+        return crate::score::Sheet::load(path).map(Source::Kept);
+    }
+    crate::input::load_rules(arg).map(Source::Rules)
 }
 
 /// The format asked for, or the one the output file's extension names, or HTML.
@@ -48,7 +63,11 @@ fn format(args: &Args) -> Format {
 /// Makes the sheet and writes it; returns what to print on standard output.
 pub fn run(args: Args) -> Result<String, Failure> {
     let format = format(&args);
-    let sheet = Sheet::new(&args.rules, args.kind, args.lang);
+    let sheet = match (&args.source, args.kind) {
+        (Source::Kept(kept), None | Some(Kind::Scorepad)) => kept.printed(args.lang)?,
+        (Source::Kept(kept), Some(kind)) => Sheet::new(&kept.rules(), kind, args.lang),
+        (Source::Rules(rules), kind) => Sheet::new(rules, kind.unwrap_or(Kind::Rules), args.lang),
+    };
     let bytes = sheet.render(format).map_err(Failure::input)?;
     match &args.output {
         Some(path) if path.as_os_str() != "-" => {
@@ -78,9 +97,9 @@ mod tests {
 
     fn args(output: Option<PathBuf>, format: Option<Format>) -> Args {
         Args {
-            rules: Preset::Mura4.ruleset(),
+            source: Source::Rules(Preset::Mura4.ruleset()),
             lang: Lang::Ja,
-            kind: Kind::Scores,
+            kind: Some(Kind::Scores),
             format,
             output,
         }

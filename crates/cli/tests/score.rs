@@ -1277,3 +1277,46 @@ fn a_sheet_is_shown_with_each_declarer_s_outcome_and_the_jass_ticks() {
         shown.stdout
     );
 }
+
+/// `torite sheet SAVE`: the score sheet of a kept game, the game so far written in (HTML or
+/// PDF); `--kind` still gives the other sheets of its rules.
+#[test]
+fn a_kept_game_prints_as_its_score_sheet() {
+    let dir = scratch("kept-sheet");
+    let save = dir.join("mura.json");
+    let run_ok = |args: &[&str], input: Option<&str>| {
+        let out = run(args, input);
+        assert_eq!(out.status, Some(0), "{}{}", out.stdout, out.stderr);
+        out.stdout
+    };
+    run_ok(
+        &[
+            "score",
+            "mura-4",
+            "--lang",
+            "en",
+            "--players",
+            "Aki,Ben,Chie,Dan",
+            "--save",
+            path_str(&save),
+        ],
+        Some("3 2 2 2\n6 5 3 2\nq\n"),
+    );
+    let html = run_ok(&["sheet", path_str(&save), "--lang", "en"], None);
+    assert!(
+        html.contains("<strong class=\"kept-name\">Chie</strong>"),
+        "{html}"
+    );
+    let pdf = dir.join("mura.pdf");
+    let said = run_ok(&["sheet", path_str(&save), "-o", path_str(&pdf)], None);
+    assert!(said.starts_with(&format!("{}: ", pdf.display())), "{said}");
+    assert!(std::fs::read(&pdf).expect("written").starts_with(b"%PDF"));
+    let rules = run_ok(
+        &["sheet", path_str(&save), "--kind", "rules", "--lang", "en"],
+        None,
+    );
+    assert!(
+        !rules.contains("kept-name") && rules.contains("Mura"),
+        "{rules}"
+    );
+}

@@ -19,6 +19,7 @@ use torite_core::record::rule_name;
 use torite_core::{DealFacts, FactsError, Game, LotResult, Ruleset, Scoring, SeatSet};
 use torite_i18n::present::{strokes_and_circles, tally};
 use torite_i18n::{Catalog, Lang};
+use torite_sheets::Format;
 
 use super::JsonBody;
 use crate::hub::Hub;
@@ -699,15 +700,17 @@ pub(super) async fn undo(
     save(&hub, &id, loaded).await
 }
 
-/// The query of a printed sheet: the key and the language.
+/// The query of a printed sheet: the key, the language and the format.
 #[derive(Deserialize)]
 pub(super) struct SheetQuery {
     key: Option<String>,
     lang: Option<String>,
+    format: Option<String>,
 }
 
-/// `GET /api/scoresheets/{id}/sheet?key=…&lang=en|ja`: the game so far written into the
-/// printable score sheet (`torite-sheets`' HTML), to print.
+/// `GET /api/scoresheets/{id}/sheet?key=…&lang=en|ja&format=html|pdf`: the game so far
+/// written into the printable score sheet (`torite-sheets`' HTML page, or its A4 PDF), to
+/// print or keep.
 pub(super) async fn sheet(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -722,11 +725,51 @@ pub(super) async fn sheet(
             }));
         }
     };
+    let format = match query.format.as_deref() {
+        None => Format::Html,
+        Some(f) => f
+            .parse::<Format>()
+            .map_err(|_| Refusal::bad(Why::BadSheetFormat { value: shown(f) }))?,
+    };
     let (loaded, _) = load(&hub, &id, query.key.as_deref()).await?;
     let game = game(loaded.rules, &loaded.stored.deals).map_err(broken)?;
-    let html =
-        torite_sheets::Sheet::kept(&loaded.rules, lang, &loaded.stored.players, game.results())
-            .html();
+    let kept =
+        torite_sheets::Sheet::kept(&loaded.rules, lang, &loaded.stored.players, game.results());
+    if format == Format::Pdf {
+        // A PDF is CPU work: on the blocking pool, as many at once as the rules sheets.
+        let busy = || Refusal::new(RefusalKind::Busy, Why::ServerBusy);
+        let _permit = super::sheets::RENDERING
+            .acquire()
+            .await
+            .map_err(|_| busy())?;
+        let bytes = tokio::task::spawn_blocking(move || kept.pdf())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|e| {
+                Refusal::new(
+                    RefusalKind::Broken,
+                    Why::SheetFailed {
+                        detail: e.to_string(),
+                    },
+                )
+            })?;
+        let file = format!("attachment; filename=\"torite-score-{id}.pdf\"");
+        let mut response = (
+            [
+                (header::CONTENT_TYPE, "application/pdf"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            bytes,
+        )
+            .into_response();
+        if let Ok(value) = axum::http::HeaderValue::from_str(&file) {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, value);
+        }
+        return Ok(response);
+    }
+    let html = kept.html();
     let mut response = (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),

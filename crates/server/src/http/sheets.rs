@@ -18,7 +18,7 @@ use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 /// Sheets rendered at once (PDFs are CPU work on the blocking pool); more requests wait.
-static RENDERING: Semaphore = Semaphore::const_new(2);
+pub(super) static RENDERING: Semaphore = Semaphore::const_new(2);
 
 /// The most sheets kept once rendered (a sheet is 10–45 KB).
 const CACHE_SIZE: usize = 256;

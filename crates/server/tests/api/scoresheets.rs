@@ -307,6 +307,35 @@ async fn mittlere_jass_sheet() {
         (status, body["code"].as_str()),
         (403, Some("scoresheet-key"))
     );
+    // The same as an A4 PDF to keep, downloaded under the sheet's name; a format it does not
+    // make is refused.
+    let (status, headers, pdf) = super::get_bytes(
+        addr,
+        &format!("/api/scoresheets/{id}/sheet?key={key}&lang=ja&format=pdf"),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(pdf.starts_with(b"%PDF"));
+    let header = |name: &str| {
+        headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(header("content-type"), Some("application/pdf"));
+    assert_eq!(
+        header("content-disposition"),
+        Some(format!("attachment; filename=\"torite-score-{id}.pdf\"").as_str())
+    );
+    let (status, body) = get(
+        addr,
+        &format!("/api/scoresheets/{id}/sheet?key={key}&format=docx"),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("bad-sheet-format"))
+    );
     // Undo after the end: the last deal back, then entered again differently.
     let sheet = undo(addr, &id, &key, None).await;
     assert_eq!(sheet["finished"], false);

@@ -281,6 +281,20 @@ pub(crate) fn below_grid(ops: &mut Vec<Op>, pad: &Pad, top: f32) {
 }
 
 /// Draws the grid of one score-sheet page; returns its bottom edge.
+/// The colour of what is written into a kept sheet, a pen's blue beside the printed grid.
+const PEN: Rgb = Rgb(20, 52, 140);
+
+/// The largest size, from `most` down to 5 points, at which `text` wraps into a box `w` wide
+/// and `h` high (the smallest when none does).
+fn fitted(text: &str, w: f32, h: f32, most: f32) -> f32 {
+    let face = Face::get();
+    let mut size = most;
+    while size > 5.0 && face.wrap(text, size, w - 2.0).len() as f32 * size * 1.2 > h {
+        size -= 0.5;
+    }
+    size
+}
+
 fn pad_table(
     ops: &mut Vec<Op>,
     pad: &Pad,
@@ -407,6 +421,56 @@ fn pad_table(
     for (t, (label, _)) in pad.totals.iter().enumerate().take(total_rows) {
         let y = body_top + (rows + t) as f32 * row_h;
         text(ops, left, deal_w, y, row_h, label, 7.0, INK);
+    }
+    // A kept game written in: the names under the players' labels, each deal's cells and
+    // notes, the totals.
+    if let Some(filled) = &pad.filled {
+        let columns = pad.columns.len();
+        for (p, name) in filled.names.iter().enumerate().take(pad.players.len()) {
+            let x = players_left + p as f32 * block_w;
+            let size = fitted(name, block_w - 3.0 * MM, name_h - 3.6 * MM, 9.0);
+            text(
+                ops,
+                x,
+                block_w,
+                top + 3.6 * MM,
+                name_h - 3.6 * MM,
+                name,
+                size,
+                PEN,
+            );
+        }
+        for r in 0..rows {
+            let Some((cells, notes)) = filled.rows.get(first + r - 1) else {
+                continue;
+            };
+            let y = body_top + r as f32 * row_h;
+            for (i, cell) in cells.iter().enumerate().take(pad.players.len() * columns) {
+                let x =
+                    players_left + (i / columns) as f32 * block_w + (i % columns) as f32 * col_w;
+                let size = fitted(cell, col_w, row_h, 9.0);
+                text(ops, x, col_w, y, row_h, cell, size, PEN);
+            }
+            let w = grid.notes_mm * MM;
+            let size = fitted(notes, w, row_h, 7.0);
+            text(ops, notes_left, w, y, row_h, notes, size, PEN);
+        }
+        for (t, (_, merged)) in pad.totals.iter().enumerate().take(total_rows) {
+            let Some(written) = filled.totals.get(t) else {
+                continue;
+            };
+            let y = body_top + (rows + t) as f32 * row_h;
+            let (per, w) = if *merged {
+                (1, block_w)
+            } else {
+                (columns, col_w)
+            };
+            for (i, cell) in written.iter().enumerate().take(pad.players.len() * per) {
+                let x = players_left + (i / per) as f32 * block_w + (i % per) as f32 * col_w;
+                let size = fitted(cell, w, row_h, 9.0);
+                text(ops, x, w, y, row_h, cell, size, PEN);
+            }
+        }
     }
     // Rules of the grid.
     let thin = |x1, y1, x2, y2| Op::Line {
@@ -592,6 +656,72 @@ mod tests {
                 grid.column_mm
             );
             assert_eq!(pages(&sheet).len(), 1, "{lang}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod kept_tests {
+    use torite_core::{DealFacts, Game, Preset};
+    use torite_i18n::Lang;
+
+    use super::*;
+
+    /// A kept Mura game's PDF: the names in the players' heads, each deal's penalties and
+    /// running totals in their cells, in the pen's colour and inside the grid's columns.
+    #[test]
+    fn a_kept_game_is_written_into_the_pdf() {
+        let rules = Preset::Mura4.ruleset();
+        let mut game = Game::new(rules, 0).expect("a game");
+        let mut facts = DealFacts {
+            players: 4,
+            ..DealFacts::default()
+        };
+        facts.tricks[..4].copy_from_slice(&[3, 2, 2, 2]);
+        facts.points[..4].copy_from_slice(&[6, 5, 3, 2]);
+        game.record_facts(facts, None).expect("scored");
+        let names: Vec<String> = ["Aki", "Ben", "Chie", "Dan"].map(String::from).to_vec();
+        for lang in Lang::ALL {
+            let sheet = Sheet::kept(&rules, lang, &names, game.results());
+            let Body::Pad(pad) = &sheet.body else {
+                panic!("a score sheet");
+            };
+            let grid = pad_grid(&sheet, pad);
+            let ops = &pad_pages(&sheet, pad)[0];
+            let written: Vec<(&str, f32)> = ops
+                .iter()
+                .filter_map(|op| match op {
+                    Op::Text { text, color, x, .. } if *color == PEN => Some((text.as_str(), *x)),
+                    _ => None,
+                })
+                .collect();
+            let texts: Vec<&str> = written.iter().map(|(t, _)| *t).collect();
+            // The four names, then the deal's eight cells (penalty, total per player).
+            assert_eq!(
+                texts[..12],
+                [
+                    "Aki", "Ben", "Chie", "Dan", "0", "0", "0", "0", "3", "3", "3", "3"
+                ],
+                "{lang:?}"
+            );
+            // Each name in its player's block.
+            let block = grid.column_mm * MM * pad.columns.len() as f32;
+            let players_left = (PAD_MARGIN + grid.deal_mm) * MM;
+            for (p, (_, x)) in written[..4].iter().enumerate() {
+                let left = players_left + p as f32 * block;
+                assert!(*x >= left && *x < left + block, "{p}: {x} not in {left}");
+            }
+            // A blank sheet has nothing written in.
+            let blank = Sheet::new(&rules, crate::Kind::Scorepad, lang);
+            let Body::Pad(pad) = &blank.body else {
+                panic!("a score sheet");
+            };
+            assert!(
+                !pad_pages(&blank, pad)[0]
+                    .iter()
+                    .any(|op| matches!(op, Op::Text { color, .. } if *color == PEN))
+            );
+            assert!(sheet.pdf().expect("a PDF").starts_with(b"%PDF"));
         }
     }
 }
