@@ -5,15 +5,19 @@
 //! The first line is `{"type":"torite-backup","version":1}`; then one line per table, oldest
 //! first: `{"type":"table","id","created","events":[…],"record":{…}|null,"expired":…|null}`,
 //! its events as the server logged them (numbered from 0 by their place) and, once the game
-//! has finished, its record in `RECORD.md` form; the last line is `{"type":"end","tables":N}`,
-//! so that a backup cut short is refused rather than half imported.
+//! has finished, its record in `RECORD.md` form; then one line per player profile,
+//! `{"type":"profile","id","created","name","key_digest"}`, and per seat kept with one,
+//! `{"type":"profile_seat","profile","table","seat","token_hash","sealed","invite","created",
+//! "result"}` (the key itself is in no backup: only its digest, and the tokens sealed with it);
+//! the last line is `{"type":"end","tables":N,"profiles":P,"profile_seats":S}`, so that a
+//! backup cut short is refused rather than half imported.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use torite_server::store::{SqlStore, TableRows};
+use torite_server::store::{ProfileRow, ProfileRows, ProfileStore, SeatRow, SqlStore, TableRows};
 
 use crate::Failure;
 use crate::serve::Place;
@@ -52,13 +56,14 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
         AdminCommand::Export { place, file } => {
             let store = place.resolve()?;
             must_exist(&store.db)?;
-            let tables = runtime.block_on(async {
+            let (tables, profiles) = runtime.block_on(async {
                 let db = open(&store.db).await?;
                 let tables = db.export().await.map_err(Failure::input);
+                let profiles = db.export_profiles().await.map_err(Failure::input);
                 db_close(&db).await;
-                tables
+                Ok::<_, Failure>((tables?, profiles?))
             })?;
-            let text = backup(&tables);
+            let text = backup(&tables, &profiles);
             let finished = tables.iter().filter(|t| t.record.is_some()).count();
             let to = match file.as_deref() {
                 None => None,
@@ -75,8 +80,9 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
                 Some(path) => write_file(path, &text)?,
             }
             eprintln!(
-                "torite admin export: {} tables ({finished} finished) from {} to {}",
+                "torite admin export: {} tables ({finished} finished), {} profiles from {} to {}",
                 tables.len(),
+                profiles.0.len(),
                 torite_server::without_password(&store.db),
                 to.map_or_else(|| "standard output".to_owned(), |p| p.display().to_string())
             );
@@ -103,21 +109,33 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
                 })?;
                 (text, file.display().to_string())
             };
-            let tables = read_backup(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+            let (tables, profiles) =
+                read_backup(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
             runtime.block_on(async {
                 let db = open(&store.db).await?;
-                let done = db.import(&tables, replace).await.map_err(|e| {
-                    Failure::input(format!(
-                        "import into {}: {e}",
-                        torite_server::without_password(&store.db)
-                    ))
-                });
+                let into = || torite_server::without_password(&store.db);
+                let mut done = db
+                    .import(&tables, replace)
+                    .await
+                    .map_err(|e| Failure::input(format!("import into {}: {e}", into())));
+                if done.is_ok() {
+                    done = db
+                        .import_profiles(&profiles.0, &profiles.1)
+                        .await
+                        .map_err(|e| {
+                            Failure::input(format!(
+                                "import into {}: the tables were imported, the profiles not: {e}",
+                                into()
+                            ))
+                        });
+                }
                 db_close(&db).await;
                 done
             })?;
             eprintln!(
-                "torite admin import: {} tables from {name} into {}",
+                "torite admin import: {} tables, {} profiles from {name} into {}",
                 tables.len(),
+                profiles.0.len(),
                 torite_server::without_password(&store.db)
             );
             Ok(String::new())
@@ -177,8 +195,8 @@ fn as_json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
 }
 
-/// The backup of `tables`, as JSON lines.
-fn backup(tables: &[TableRows]) -> String {
+/// The backup of `tables` and the profiles, as JSON lines.
+fn backup(tables: &[TableRows], profiles: &ProfileRows) -> String {
     let mut out = json!({"type": "torite-backup", "version": VERSION}).to_string();
     out.push('\n');
     for t in tables {
@@ -193,13 +211,99 @@ fn backup(tables: &[TableRows]) -> String {
         out.push_str(&line.to_string());
         out.push('\n');
     }
-    out.push_str(&json!({"type": "end", "tables": tables.len()}).to_string());
+    for p in &profiles.0 {
+        let line = json!({
+            "type": "profile",
+            "id": p.id,
+            "created": p.created,
+            "name": p.name,
+            "key_digest": p.key_digest,
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    for s in &profiles.1 {
+        let line = json!({
+            "type": "profile_seat",
+            "profile": s.profile,
+            "table": s.table,
+            "seat": s.seat,
+            "token_hash": s.token_hash,
+            "sealed": s.sealed,
+            "invite": s.invite,
+            "created": s.created,
+            "result": s.result.as_deref().map(as_json),
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    let end = json!({
+        "type": "end",
+        "tables": tables.len(),
+        "profiles": profiles.0.len(),
+        "profile_seats": profiles.1.len(),
+    });
+    out.push_str(&end.to_string());
     out.push('\n');
     out
 }
 
+/// A text field of a backup line.
+fn text_of(v: &Value, field: &str, what: &str) -> Result<String, String> {
+    v[field]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("{what}: \"{field}\" is not a text"))
+}
+
+/// A whole-number field of a backup line.
+fn number_of(v: &Value, field: &str, what: &str) -> Result<i64, String> {
+    v[field]
+        .as_i64()
+        .ok_or_else(|| format!("{what}: \"{field}\" is not a whole number"))
+}
+
+/// One profile line.
+fn profile_of(v: &Value) -> Result<ProfileRow, String> {
+    let id = text_of(v, "id", "a profile line")?;
+    let what = format!("profile {id}");
+    Ok(ProfileRow {
+        created: number_of(v, "created", &what)?,
+        name: text_of(v, "name", &what)?,
+        key_digest: text_of(v, "key_digest", &what)?,
+        id,
+    })
+}
+
+/// One line of a seat kept with a profile.
+fn profile_seat_of(v: &Value) -> Result<SeatRow, String> {
+    let profile = text_of(v, "profile", "a profile seat line")?;
+    let table = text_of(v, "table", "a profile seat line")?;
+    let what = format!("profile {profile}'s seat at table {table}");
+    let invite = match &v["invite"] {
+        Value::Null => None,
+        _ => Some(text_of(v, "invite", &what)?),
+    };
+    let result = match &v["result"] {
+        Value::Null => None,
+        r @ Value::Object(_) => Some(r.to_string()),
+        _ => return Err(format!("{what}: \"result\" is neither a result nor null")),
+    };
+    Ok(SeatRow {
+        seat: number_of(v, "seat", &what)?,
+        token_hash: text_of(v, "token_hash", &what)?,
+        sealed: text_of(v, "sealed", &what)?,
+        created: number_of(v, "created", &what)?,
+        name: String::new(),
+        profile,
+        table,
+        invite,
+        result,
+    })
+}
+
 /// Reads a backup, or says (in one line) where and why it is not one.
-fn read_backup(text: &str) -> Result<Vec<TableRows>, String> {
+fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -224,6 +328,8 @@ fn read_backup(text: &str) -> Result<Vec<TableRows>, String> {
         ));
     }
     let mut tables = Vec::new();
+    let mut profiles = Vec::new();
+    let mut seats = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut end = None;
     for (n, line) in lines {
@@ -242,6 +348,10 @@ fn read_backup(text: &str) -> Result<Vec<TableRows>, String> {
                 }
                 tables.push(t);
             }
+            Some("profile") => profiles.push(profile_of(&v).map_err(|e| format!("line {n}: {e}"))?),
+            Some("profile_seat") => {
+                seats.push(profile_seat_of(&v).map_err(|e| format!("line {n}: {e}"))?);
+            }
             Some("end") => {
                 let count = v["tables"].as_u64();
                 if count != Some(tables.len() as u64) {
@@ -251,11 +361,22 @@ fn read_backup(text: &str) -> Result<Vec<TableRows>, String> {
                         tables.len()
                     ));
                 }
+                // A backup made before profiles has neither count, and no profile lines.
+                for (field, held) in [("profiles", profiles.len()), ("profile_seats", seats.len())]
+                {
+                    let counted = v.get(field).map_or(Some(0), Value::as_u64);
+                    if counted != Some(held as u64) {
+                        return Err(format!(
+                            "line {n}: the end line counts {} {field}, the backup holds {held}",
+                            v.get(field).unwrap_or(&json!(0))
+                        ));
+                    }
+                }
                 end = Some(n);
             }
             _ => {
                 return Err(format!(
-                    "line {n}: \"type\" is {}, not \"table\" or \"end\"",
+                    "line {n}: \"type\" is {}, not \"table\", \"profile\", \"profile_seat\" or \"end\"",
                     v["type"]
                 ));
             }
@@ -267,7 +388,7 @@ fn read_backup(text: &str) -> Result<Vec<TableRows>, String> {
             tables.len()
         ));
     }
-    Ok(tables)
+    Ok((tables, (profiles, seats)))
 }
 
 /// One table line.
@@ -335,15 +456,58 @@ mod tests {
         }]
     }
 
+    fn profiles() -> ProfileRows {
+        (
+            vec![ProfileRow {
+                id: "0123456789abcdef".into(),
+                created: 8,
+                name: "Aki".into(),
+                key_digest: "d".into(),
+            }],
+            vec![SeatRow {
+                profile: "0123456789abcdef".into(),
+                name: String::new(),
+                table: "abc".into(),
+                seat: 0,
+                token_hash: "h".into(),
+                sealed: "5e".into(),
+                invite: None,
+                created: 8,
+                result: Some(r#"{"finished":true}"#.into()),
+            }],
+        )
+    }
+
     #[test]
     fn a_backup_reads_back() {
-        let text = backup(&rows());
-        assert_eq!(read_backup(&text), Ok(rows()));
+        let none = (Vec::new(), Vec::new());
+        let text = backup(&rows(), &none);
+        assert_eq!(read_backup(&text), Ok((rows(), none)));
+        let text = backup(&rows(), &profiles());
+        assert_eq!(read_backup(&text), Ok((rows(), profiles())));
+        // A backup made before profiles reads as one without any.
+        let old = text
+            .lines()
+            .filter(|l| !l.contains("\"type\":\"profile"))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+            .replace(r#","profiles":1,"profile_seats":1"#, "");
+        assert_eq!(read_backup(&old), Ok((rows(), (Vec::new(), Vec::new()))));
+        // A profile line lost is a backup cut.
+        let lost: String = text
+            .lines()
+            .filter(|l| !l.contains("\"type\":\"profile\""))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            read_backup(&lost).unwrap_err(),
+            "line 4: the end line counts 1 profiles, the backup holds 0"
+        );
     }
 
     #[test]
     fn a_bad_backup_is_refused_with_its_line() {
-        let text = backup(&rows());
+        let text = backup(&rows(), &(Vec::new(), Vec::new()));
         let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
         assert_eq!(
             read_backup(&cut).unwrap_err(),

@@ -529,6 +529,27 @@ fn backup_and_restore(target: &str) {
         .unwrap()
         .json();
         ids.push(open["id"].as_str().unwrap().to_owned());
+        // A player profile keeping the open table's seat: in the backup too.
+        let profile = request(served.addr, "POST", "/api/profiles", Some(&json!({"name": "Ben"})))
+            .await
+            .unwrap()
+            .json();
+        let key = profile["key"].as_str().unwrap();
+        let body = json!({"table": ids[2], "token": open["token"]}).to_string();
+        let kept = torite_server::client::raw(
+            served.addr,
+            format!(
+                "POST /api/profiles/me/seats HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+                 Authorization: Bearer {key}\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                served.addr,
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(kept.status, 200, "{}", kept.body);
         let mine = |s: &Value| s["finished"] == true || s["legal"].as_array().is_some_and(|l| !l.is_empty());
         // The first table is played to its end, the second for one action.
         let mut seat = Session::connect(served.addr, &ids[0], Some(&tokens[0])).await.unwrap();
@@ -570,7 +591,15 @@ fn backup_and_restore(target: &str) {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines[0], json!({"type": "torite-backup", "version": 1}));
-    assert_eq!(lines[4], json!({"type": "end", "tables": 3}));
+    assert_eq!(lines[4]["type"], "profile");
+    assert_eq!(lines[4]["name"], "Ben");
+    assert!(lines[4].get("key").is_none(), "a backup holds no key");
+    assert_eq!(lines[5]["type"], "profile_seat");
+    assert_eq!(lines[5]["table"], ids[2].as_str());
+    assert_eq!(
+        lines[6],
+        json!({"type": "end", "tables": 3, "profiles": 1, "profile_seats": 1})
+    );
     let finished = lines.iter().find(|l| l["id"] == ids[0].as_str()).unwrap();
     assert_eq!(finished["record"], record);
     torite_core::record::replay_value(&finished["record"]).unwrap();
@@ -598,6 +627,12 @@ fn backup_and_restore(target: &str) {
     let (status, again, err) = admin(&["export", "--db", target]);
     assert_eq!(status, Some(0), "{err}");
     assert_eq!(lines_of(&again, &ids), lines_of(&backup, &ids));
+    for profile_line in &backup.lines().collect::<Vec<_>>()[4..6] {
+        assert!(
+            again.lines().any(|l| l == *profile_line),
+            "{profile_line} not in {again}"
+        );
+    }
 
     rt.block_on(async {
         let mut served = serve(target);
