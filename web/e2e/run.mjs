@@ -1041,6 +1041,7 @@ await (await import("./score.mjs")).default({ test, base, shots, fitsPhone, out,
 await (await import("./analysis.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, bin, tmp, join });
 await (await import("./profiles.mjs")).default({ test, base, shots, fitsPhone, browser, playToTheEnd });
 await (await import("./private.mjs")).default({ test, base, shots, fitsPhone, browser });
+await (await import("./chat.mjs")).default({ test, base, shots, fitsPhone, browser });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import {
 } from "./api";
 import { cardSound, markTurn, setSound, soundOn } from "./attention";
 import { cardEl, cardLabel, suitName, suitSymbol } from "./cards";
+import { chatPanel, type ChatMsg } from "./chat";
 import { clear, h, isolate, nameEl, navLink } from "./dom";
 import { t } from "./i18n";
 import { presetName } from "./lobby";
@@ -198,6 +199,12 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   // This browser's seat was given to a bot while it was away: say so, offer to watch.
   let replaced = replacedAt.has(id);
   const live = () => conn === "open" && fresh && !replaced;
+  // The chat: one panel kept across redraws; its messages go out on the table's socket.
+  const chat = chatPanel((msg) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN || !live()) return false;
+    socket.send(JSON.stringify(msg));
+    return true;
+  });
   // The server's clock less ours, for counting down move timers and absences.
   let clockOffset = 0;
   const serverNow = () => Date.now() + clockOffset;
@@ -346,6 +353,9 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         }
         if (selected && !(s.legal ?? []).includes(selected)) selected = null;
         render();
+      } else if (msg.type === "chat") {
+        chat.take(msg as unknown as ChatMsg);
+        render();
       } else if (msg.type === "replaced") {
         beReplaced();
       } else if (msg.type === "error") {
@@ -463,6 +473,8 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
   window.addEventListener("offline", onOffline);
   // A key sends the kept trick on, as a tap does.
   const onKey = (e: KeyboardEvent) => {
+    // Keys typed into the chat are the chat's.
+    if (e.target instanceof HTMLInputElement) return;
     if (kept_ && (e.key === "Escape" || e.key === " ")) endKeep();
   };
   window.addEventListener("keydown", onKey);
@@ -914,6 +926,15 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
       else if (st.trumps) info.push(h("span", { class: "trump-info" }, t("web-trump-not-yet")));
       if (st.lot && st.lot.declarers.length) info.push(h("span", {}, t("lot-declared", { seats: st.lot.declarers.map(seatName).join(", ") })));
     }
+    // Keep the line being written in the chat, and its focus, across the redraw.
+    const typing = chat.focused();
+    const selection = chat.selection();
+    chat.draw({
+      seat: welcome.seat,
+      host: welcome.host,
+      people: st.table.seats.flatMap((s, i) => (s.kind === "human" ? [{ seat: i, name: s.name }] : [])),
+      live: live(),
+    });
     if (st.table.timer) info.push(h("span", { class: "muted" }, t("web-timer-info", { seconds: st.table.timer })));
     const gameOver = st.finished
       ? h("section", { class: "game-over" },
@@ -955,8 +976,10 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         handView(),
         gameOver,
         scoreTable(),
+        chat.element,
         kept_ ? null : summaryDialog()),
     );
+    if (typing) chat.refocus(selection);
     // The tab says when it is this seat's turn (title and icon), with the optional sound.
     const turn = live() && !st.finished && welcome.seat !== null && st.to_act === welcome.seat && (st.legal ?? []).length > 0;
     markTurn(turn, t("web-table-turn-title"), baseTitle, myTurn);
