@@ -343,14 +343,29 @@ impl SqlStore {
             tokio::spawn(write_batches(pool.clone(), rx));
             SqlStore::Sqlite { pool, writer }
         };
-        for statement in SCHEMA
+        let statements = SCHEMA
             .into_iter()
             .chain([ANALYSIS_SCHEMA])
-            .chain(profiles::SCHEMA)
-        {
-            on_pool!(&store, pool => {
-                sqlx::query(statement).execute(pool).await?;
-            });
+            .chain(profiles::SCHEMA);
+        match &store {
+            SqlStore::Sqlite { pool, .. } => {
+                for statement in statements {
+                    sqlx::query(statement).execute(pool).await?;
+                }
+            }
+            SqlStore::Postgres(pool) => {
+                // Servers starting at once on a new database would race to create the same
+                // tables (PostgreSQL's `IF NOT EXISTS` does not hold against that): one at a
+                // time, under a lock of the transaction.
+                let mut tx = pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock(7411852)")
+                    .execute(&mut *tx)
+                    .await?;
+                for statement in statements {
+                    sqlx::query(statement).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+            }
         }
         Ok(store)
     }
