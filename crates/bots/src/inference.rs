@@ -45,7 +45,7 @@ use crate::heuristic::Heuristic;
 
 /// The opponent model's default noise: the share of decisions it plays any legal action
 /// uniformly instead of the rule of thumb's.
-pub const DEFAULT_NOISE: f64 = 0.5;
+pub const DEFAULT_NOISE: f64 = 0.9;
 
 /// One trick as the observer logged it.
 #[derive(Clone, Debug)]
@@ -209,6 +209,8 @@ pub struct Inference {
     observer: Observer,
     model: Heuristic,
     noise: f64,
+    /// Whether [`Inference::pool`] chooses each seat's noise among [`NOISES`].
+    adaptive: bool,
 }
 
 impl Default for Inference {
@@ -218,20 +220,35 @@ impl Default for Inference {
 }
 
 impl Inference {
-    /// Inference with the default noise ([`DEFAULT_NOISE`]).
+    /// Inference with the default noise ([`DEFAULT_NOISE`]) for every seat.
     #[must_use]
     pub fn new() -> Inference {
         Inference {
             observer: Observer::new(),
             model: Heuristic::new(0),
             noise: DEFAULT_NOISE,
+            adaptive: false,
         }
     }
 
-    /// The same with the opponent model's noise `epsilon` (in `(0, 1]`; 1 weighs nothing).
+    /// Inference whose pools choose each seat's noise among [`NOISES`]: the one under which
+    /// the seat's logged plays are most likely, averaged over the worlds ([`Pool::noises`];
+    /// [`Inference::log_likelihood`] keeps the fixed noise).
+    #[must_use]
+    pub fn adaptive() -> Inference {
+        Inference {
+            adaptive: true,
+            ..Inference::new()
+        }
+    }
+
+    /// The same with one noise `epsilon` for every seat (in `(0, 1]`; at 1 the model plays
+    /// uniformly at random, and a world weighs the product of one over the choices each
+    /// decision had).
     #[must_use]
     pub fn noise(mut self, epsilon: f64) -> Inference {
         self.noise = epsilon.clamp(1e-3, 1.0);
+        self.adaptive = false;
         self
     }
 
@@ -255,14 +272,14 @@ impl Inference {
     /// (a deal [`Worlds`] dealt from `view`), under the opponent model; 0 when the log is
     /// incomplete or records no choice of another seat.
     pub fn log_likelihood(&mut self, view: &View<'_>, world: &Deal) -> f64 {
-        self.replay(view, world).0
+        self.replay(view, world).0.fixed()
     }
 
     /// [`Inference::log_likelihood`], and whether the replay went through every logged action
     /// (false when it stopped early, as the module documentation says it may).
-    fn replay(&mut self, view: &View<'_>, world: &Deal) -> (f64, bool) {
+    fn replay(&mut self, view: &View<'_>, world: &Deal) -> (Likelihood, bool) {
         if !self.observer.complete {
-            return (0.0, false);
+            return (Likelihood::ZERO, false);
         }
         let rules = view.rules();
         let n = rules.players as usize;
@@ -272,11 +289,11 @@ impl Inference {
             *hand = world.hand(seat) | played[seat];
         }
         let Ok(mut deal) = Deal::new(*rules, view.dealer(), &hands[..n]) else {
-            return (0.0, false);
+            return (Likelihood::ZERO, false);
         };
         let me = view.seat();
         let declarers = view.lot().declaring();
-        let mut ll = 0.0;
+        let mut ll = Likelihood::ZERO;
         let tricks = self.observer.tricks.len();
         for (t, trick) in self.observer.tricks.iter().enumerate() {
             for (i, &card) in trick.cards.iter().enumerate() {
@@ -347,38 +364,64 @@ impl Inference {
     }
 }
 
+/// The opponent model's noises among which [`Inference::pool`] chooses, seat by seat, when it
+/// adapts (see the module documentation).
+pub const NOISES: [f64; 5] = [0.25, 0.5, 0.75, 0.9, 1.0];
+
+/// The columns of a [`Likelihood`]: one per noise of [`NOISES`], then the fixed noise.
+const COLUMNS: usize = NOISES.len() + 1;
+
+/// The log-likelihoods of one world's logged actions, seat by seat, under each noise of
+/// [`NOISES`] and under the fixed noise (the last column).
+#[derive(Clone, Copy, Debug)]
+struct Likelihood {
+    by_seat: [[f64; COLUMNS]; MAX_SEATS],
+}
+
+impl Likelihood {
+    const ZERO: Likelihood = Likelihood {
+        by_seat: [[0.0; COLUMNS]; MAX_SEATS],
+    };
+
+    /// The total under the fixed noise.
+    fn fixed(&self) -> f64 {
+        self.by_seat.iter().map(|s| s[COLUMNS - 1]).sum()
+    }
+}
+
 /// Applies `action` to the replay, adding the logarithm of its probability under the model
-/// when another seat than `me` chose it among several; false (and nothing applied) when it is
-/// illegal there.
+/// (for every noise) when another seat than `me` chose it among several; false (and nothing
+/// applied) when it is illegal there.
 fn take(
     model: &mut Heuristic,
     noise: f64,
     deal: &mut Deal,
     action: Action,
     me: Seat,
-    ll: &mut f64,
+    ll: &mut Likelihood,
 ) -> bool {
-    {
-        if !deal.is_legal(action) {
-            return false;
-        }
-        let seat = deal.to_act();
-        if seat != me {
-            let legal = deal.legal_actions().len();
-            if legal > 1 {
-                let model = model.act(&View::new(deal, seat));
-                let uniform = noise / legal as f64;
-                let p = if model == action {
-                    1.0 - noise + uniform
+    if !deal.is_legal(action) {
+        return false;
+    }
+    let seat = deal.to_act();
+    if seat != me {
+        let legal = deal.legal_actions().len();
+        if legal > 1 {
+            let matches = model.act(&View::new(deal, seat)) == action;
+            let row = &mut ll.by_seat[seat];
+            for (cell, eps) in row.iter_mut().zip(NOISES.iter().chain([&noise])) {
+                let uniform = eps / legal as f64;
+                *cell += if matches {
+                    1.0 - eps + uniform
                 } else {
                     uniform
-                };
-                *ll += p.ln();
+                }
+                .ln();
             }
         }
-        deal.apply_unchecked(action);
-        true
     }
+    deal.apply_unchecked(action);
+    true
 }
 
 impl Inference {
@@ -401,6 +444,7 @@ impl Inference {
         let mut pool = Pool {
             worlds: Vec::with_capacity(size),
             cumulative: Vec::with_capacity(size),
+            noises: [1.0; MAX_SEATS],
         };
         let mut lls = Vec::with_capacity(size);
         while pool.worlds.len() < size {
@@ -408,21 +452,49 @@ impl Inference {
                 break;
             }
             let world = worlds.sample(rng);
-            lls.push(self.log_likelihood(view, &world));
+            lls.push(self.replay(view, &world).0);
             pool.worlds.push(world);
         }
-        let top = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if lls.iter().all(|ll| *ll == top) {
+        // The noise of each seat: the fixed one, or the one under which its plays are most
+        // likely, averaged over the worlds dealt uniformly (its marginal likelihood).
+        let mut column = [COLUMNS - 1; MAX_SEATS];
+        if self.adaptive {
+            for (seat, col) in column.iter_mut().enumerate() {
+                let evidence = |c: usize| log_mean_exp(lls.iter().map(|l| l.by_seat[seat][c]));
+                *col = (0..NOISES.len())
+                    .max_by(|a, b| evidence(*a).total_cmp(&evidence(*b)))
+                    .unwrap_or(COLUMNS - 1);
+                pool.noises[seat] = NOISES[*col];
+            }
+        } else {
+            pool.noises = [self.noise; MAX_SEATS];
+        }
+        let totals: Vec<f64> = lls
+            .iter()
+            .map(|l| (0..MAX_SEATS).map(|s| l.by_seat[s][column[s]]).sum())
+            .collect();
+        let top = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if totals.iter().all(|ll| *ll == top) {
             // Nothing to weigh: worlds dealt afresh are as good and more varied.
             return None;
         }
         let mut total = 0.0;
-        for ll in lls {
+        for ll in totals {
             total += (ll - top).exp();
             pool.cumulative.push(total);
         }
         (total > 0.0).then_some(pool)
     }
+}
+
+/// `ln(mean(exp(x)))`, computed without overflow; 0 for no values.
+fn log_mean_exp(values: impl Iterator<Item = f64> + Clone) -> f64 {
+    let top = values.clone().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return 0.0;
+    }
+    let (sum, n) = values.fold((0.0, 0.0), |(s, n), v| (s + (v - top).exp(), n + 1.0));
+    top + (sum / n).ln()
 }
 
 /// The fewest worlds [`Inference::pool`] deals whatever the time.
@@ -439,6 +511,8 @@ pub struct Pool {
     worlds: Vec<Deal>,
     /// The running sum of the weights.
     cumulative: Vec<f64>,
+    /// The opponent model's noise for each seat.
+    noises: [f64; MAX_SEATS],
 }
 
 impl Pool {
@@ -476,6 +550,13 @@ impl Pool {
         } else {
             0.0
         }
+    }
+
+    /// The opponent model's noise the weights used for each seat (1 for the viewer and for a
+    /// seat that plays no more like the rule of thumb than at random).
+    #[must_use]
+    pub const fn noises(&self) -> [f64; MAX_SEATS] {
+        self.noises
     }
 
     /// A world drawn in proportion to the weights.
@@ -569,7 +650,7 @@ mod tests {
         while deal.to_act() != 0 {
             deal = Deal::new(rules, (deal.dealer() + 1) % 4, &hands).expect("deal");
         }
-        let mut inference = Inference::new();
+        let mut inference = Inference::new().noise(0.5);
         for a in ["AH", "6H"] {
             deal.apply(a.parse().expect("card")).expect("legal");
         }
@@ -597,6 +678,46 @@ mod tests {
             "weighted {weighted}, uniform {uniform}"
         );
         assert!(pool.effective_size() > 100.0, "{}", pool.effective_size());
+    }
+
+    #[test]
+    fn an_adaptive_pool_trusts_the_seats_that_play_by_the_rule_of_thumb() {
+        // Seats 0 and 1 play by the rule of thumb, seat 2 at random; seat 3 watches.
+        let rules = Preset::MolotowJass.ruleset();
+        let mut trusted = 0;
+        for seed in 0..6 {
+            let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(seed));
+            let mut bots: Vec<_> = ["heuristic", "heuristic", "random", "heuristic"]
+                .iter()
+                .enumerate()
+                .map(|(s, b)| make_bot(b, seed * 4 + s as u64).expect("bot"))
+                .collect();
+            let mut inference = Inference::adaptive();
+            while deal.tricks_completed() < 5 {
+                let seat = deal.to_act();
+                if seat == 3 {
+                    inference.observe(&View::new(&deal, 3));
+                }
+                crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+            }
+            while deal.to_act() != 3 {
+                let seat = deal.to_act();
+                crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+            }
+            let view = View::new(&deal, 3);
+            inference.observe(&view);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let pool = inference
+                .pool(&view, 300, &mut rng, || true)
+                .expect("choices");
+            let noises = pool.noises();
+            assert!(noises[..4].iter().all(|e| NOISES.contains(e)), "{noises:?}");
+            trusted += usize::from(noises[0] < noises[2] && noises[1] < noises[2]);
+        }
+        assert!(
+            trusted >= 5,
+            "the rule of thumb trusted over random play in {trusted} of 6"
+        );
     }
 
     #[test]
@@ -645,6 +766,7 @@ mod tests {
                     assert!(watcher.observer().is_complete(), "{preset:?}");
                     let (ll, whole) = watcher.replay(&view, &deal);
                     assert!(whole, "{preset:?} seed {seed}: the replay stopped");
+                    let ll = ll.fixed();
                     assert!(ll.is_finite() && ll <= 0.0);
                     let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
                     watchers[seat].note_own(action);

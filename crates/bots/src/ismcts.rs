@@ -247,6 +247,9 @@ pub struct Ismcts {
     stats: SearchStats,
     /// The world weighting, when the bot infers ([`Ismcts::with_inference`]).
     inference: Option<Inference>,
+    /// Tricks left at which a rollout ends exactly, by max^n ([`Ismcts::with_endings`]); 0:
+    /// random to the end.
+    endings: u8,
 }
 
 impl Ismcts {
@@ -270,7 +273,18 @@ impl Ismcts {
                 .collect(),
             stats: SearchStats::default(),
             inference: None,
+            endings: 0,
         }
+    }
+
+    /// The same bot ending each rollout exactly once `tricks` tricks (at most
+    /// [`MAX_ENDING_TRICKS`]) are left: the rest of the deal is played by max^n, each seat
+    /// choosing the action best for its own score in the determinisation ([`maxn`]), instead
+    /// of at random.
+    #[must_use]
+    pub fn with_endings(mut self, tricks: u8) -> Ismcts {
+        self.endings = tricks.min(MAX_ENDING_TRICKS);
+        self
     }
 
     /// The same bot drawing its determinisations from worlds weighed by the other seats'
@@ -490,8 +504,20 @@ impl Ismcts {
             world.apply_unchecked(decode(self.edges[best].action));
             parent = best;
         }
-        random_playout(&mut world, &mut self.rng);
-        let rewards = deal_rewards(&world);
+        let rewards = if self.endings == 0 {
+            random_playout(&mut world, &mut self.rng);
+            deal_rewards(&world)
+        } else {
+            let exact = world.players() * usize::from(self.endings);
+            while !world.is_over() && held(&world) > exact {
+                let legal = world.legal_actions();
+                match legal.nth(below(&mut self.rng, legal.len() as u32) as usize) {
+                    Some(a) => world.apply_unchecked(a),
+                    None => break,
+                }
+            }
+            maxn(&world)
+        };
         for &i in &self.path {
             let e = &mut self.edges[i as usize];
             e.visits += 1;
@@ -550,6 +576,42 @@ impl Bot for Ismcts {
         self.note_own(action);
         action
     }
+}
+
+/// The tricks left at which `ismcts-inf` ends its rollouts exactly ([`Ismcts::with_endings`]):
+/// none, random rollouts to the end (exact endings measured no better at equal time;
+/// `docs/STATS.md`).
+pub const INF_ENDINGS: u8 = 0;
+
+/// The most tricks left at which [`Ismcts::with_endings`] plays a rollout's end exactly.
+pub const MAX_ENDING_TRICKS: u8 = 3;
+
+/// The cards still held, every hand together.
+fn held(deal: &Deal) -> usize {
+    (0..deal.players()).map(|s| deal.hand(s).len()).sum()
+}
+
+/// Each seat's reward ([`deal_rewards`]) at the end of `deal` played by max^n: every seat to
+/// act takes the action best for its own reward (the first of equals, in
+/// [`ActionSet::iter`] order), knowing every hand. Exponential in the actions left: for the
+/// last few tricks only.
+#[must_use]
+pub fn maxn(deal: &Deal) -> [f64; torite_core::MAX_SEATS] {
+    if deal.is_over() {
+        return deal_rewards(deal);
+    }
+    let me = deal.to_act();
+    let legal = deal.legal_actions();
+    let mut best: Option<[f64; torite_core::MAX_SEATS]> = None;
+    for action in legal.iter() {
+        let mut next = deal.clone();
+        next.apply_unchecked(action);
+        let value = maxn(&next);
+        if best.is_none_or(|b| value[me] > b[me]) {
+            best = Some(value);
+        }
+    }
+    best.unwrap_or_else(|| deal_rewards(deal))
 }
 
 /// Natural logarithm to about five decimals, for the exploration term (`x >= 1`): the
@@ -883,6 +945,72 @@ mod tests {
             actions
         };
         assert_eq!(play(), play());
+    }
+
+    #[test]
+    fn maxn_endings_take_each_seats_best() {
+        // In every preset, with two tricks left: the seat to act gets the best of its
+        // actions' max^n values, and the values are those of a deal played to its end.
+        for (p, preset) in Preset::ALL.into_iter().enumerate() {
+            let rules = preset.ruleset();
+            let n = rules.players as usize;
+            for seed in 0..4u64 {
+                let mut deal = position(rules, 300 * p as u64 + seed, 0);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                while !deal.is_over() && held(&deal) > 2 * n {
+                    let legal = deal.legal_actions();
+                    let a = legal.nth(below(&mut rng, legal.len() as u32) as usize);
+                    deal.apply_unchecked(a.expect("an action"));
+                }
+                if deal.is_over() {
+                    continue;
+                }
+                let value = maxn(&deal);
+                let me = deal.to_act();
+                let best = deal
+                    .legal_actions()
+                    .iter()
+                    .map(|a| {
+                        let mut next = deal.clone();
+                        next.apply_unchecked(a);
+                        maxn(&next)[me]
+                    })
+                    .fold(f64::NEG_INFINITY, f64::max);
+                assert_eq!(value[me], best, "{preset:?}");
+                let bounds = score_scale(&rules);
+                assert!(value[..n].iter().all(|v| v.abs() <= bounds), "{preset:?}");
+            }
+        }
+        // With one card each, max^n is the play-out.
+        let rules = Preset::MiniMisere4.ruleset();
+        let mut deal = position(rules, 5, 0);
+        while !deal.is_over() && held(&deal) > 4 {
+            let a = deal.legal_actions().nth(0).expect("an action");
+            deal.apply_unchecked(a);
+        }
+        let value = maxn(&deal);
+        random_playout(&mut deal, &mut ChaCha8Rng::seed_from_u64(1));
+        assert_eq!(value, deal_rewards(&deal));
+    }
+
+    #[test]
+    fn endings_play_legally_and_reproducibly() {
+        for preset in [Preset::MiniMisere4, Preset::MolotowJass, Preset::Mura3] {
+            let rules = preset.ruleset();
+            let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(8));
+            let play = || {
+                let mut deal = deal.clone();
+                let mut bot = Ismcts::with_budget(3, Budget::Iterations(150)).with_endings(2);
+                let mut chosen = Vec::new();
+                while !deal.is_over() {
+                    let a = bot.act(&View::new(&deal, deal.to_act()));
+                    deal.apply(a).expect("legal");
+                    chosen.push(a);
+                }
+                chosen
+            };
+            assert_eq!(play(), play(), "{preset:?}");
+        }
     }
 
     #[test]

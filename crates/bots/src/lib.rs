@@ -265,7 +265,8 @@ impl BotSpec {
             )),
             Kind::IsmctsInf => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
-                    .with_inference(inference::Inference::new()),
+                    .with_inference(inference::Inference::new())
+                    .with_endings(ismcts::INF_ENDINGS),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.

@@ -1,0 +1,78 @@
+//! Benchmarks of the strongest search's parts: weighing a world by the other seats' play
+//! ([`torite_bots::inference`]; the throughput column counts worlds), one `ismcts-inf`
+//! decision (simulations), and a max^n ending ([`torite_bots::ismcts::maxn`]).
+//!
+//! Each position is a random deal played by `heuristic` bots for a third of its cards, watched
+//! from the start by the seat then to act, so that its history holds choices to weigh.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use torite_bots::inference::Inference;
+use torite_bots::ismcts::{DEFAULT_ITERATIONS, Ismcts, maxn};
+use torite_bots::{Bot, Budget, make_bot};
+use torite_core::{Deal, Preset, View, Worlds};
+
+/// A deal of `preset` played by `heuristic` bots until `left` cards are held in all, and the
+/// inference of the seat then to act, which has watched it at each of its turns.
+fn position(preset: Preset, left: usize) -> (Deal, Inference) {
+    let rules = preset.ruleset();
+    let mut deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(1));
+    let n = deal.players();
+    let mut bots: Vec<_> = (0..n)
+        .map(|s| make_bot("heuristic", s as u64).expect("a bot"))
+        .collect();
+    let mut watchers: Vec<Inference> = (0..n).map(|_| Inference::new()).collect();
+    let held = |d: &Deal| (0..n).map(|s| d.hand(s).len()).sum::<usize>();
+    while held(&deal) > left {
+        let seat = deal.to_act();
+        watchers[seat].observe(&View::new(&deal, seat));
+        torite_bots::step(&mut deal, bots[seat].as_mut()).expect("legal");
+    }
+    let seat = deal.to_act();
+    let mut watcher = watchers.swap_remove(seat);
+    watcher.observe(&View::new(&deal, seat));
+    (deal, watcher)
+}
+
+fn weighing(c: &mut Criterion) {
+    let mut group = c.benchmark_group("inference");
+    group.sample_size(20);
+    for preset in [Preset::MiniMisere4, Preset::MolotowJass] {
+        let cards = preset.ruleset().deck().len();
+        let (deal, mut inference) = position(preset, cards * 2 / 3);
+        let view = View::new(&deal, deal.to_act());
+        let worlds = Worlds::new(view);
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let pool: Vec<Deal> = (0..64).map(|_| worlds.sample(&mut rng)).collect();
+        group.throughput(Throughput::Elements(pool.len() as u64));
+        group.bench_function(format!("{}/weigh-64-worlds", preset.id()), |b| {
+            b.iter(|| {
+                pool.iter()
+                    .map(|w| inference.log_likelihood(&view, black_box(w)))
+                    .sum::<f64>()
+            });
+        });
+        let iterations = DEFAULT_ITERATIONS;
+        group.throughput(Throughput::Elements(u64::from(iterations)));
+        group.bench_function(format!("{}/ismcts-inf-{iterations}", preset.id()), |b| {
+            b.iter(|| {
+                let mut bot = Ismcts::with_budget(1, Budget::Iterations(iterations))
+                    .with_inference(inference.clone())
+                    .with_endings(torite_bots::ismcts::INF_ENDINGS);
+                black_box(bot.act(&View::new(black_box(&deal), deal.to_act())))
+            });
+        });
+        let (ending, _) = position(preset, deal.players() * 2);
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(format!("{}/maxn-2-tricks", preset.id()), |b| {
+            b.iter(|| black_box(maxn(black_box(&ending))));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, weighing);
+criterion_main!(benches);
