@@ -729,6 +729,7 @@ err-analysis-not-yet = the game at table { $id } is not over: it can be analysed
 err-analysis-seat = "seat" must be a seat from 0 to { $max } or "all", not { $value }
 err-analysis-worlds = "worlds" must be a power of two from 1 to { $max }, not { $value }
 err-analysis-busy = the server is running as many analyses as it takes ({ $max }); try again in a minute
+err-analysis-busy-client = you already have { $max } analyses under way; wait until one is done
 err-analysis-not-asked = table { $id } has no analysis of these seats yet: ask for one first
 err-analysis-no-decision = these seats had no decision to analyse (every turn had a single legal action)
 err-storage = the store failed, nothing changed: { $detail }

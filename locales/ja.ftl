@@ -692,6 +692,7 @@ err-analysis-not-yet = 卓 { $id } のゲームはまだ終わっていません
 err-analysis-seat = "seat" は 0 から { $max } までの席か "all" です（{ $value } ではなく）
 err-analysis-worlds = "worlds" は 1 から { $max } までの2のべき乗です（{ $value } ではなく）
 err-analysis-busy = サーバーは受け付けられるだけの分析（{ $max } 件）を実行中です。少し経ってからもう一度どうぞ
+err-analysis-busy-client = あなたの分析がすでに { $max } 件進行中です。どれかが終わるまでお待ちください
 err-analysis-not-asked = 卓 { $id } のこの席の分析はまだありません。先に分析を依頼してください
 err-analysis-no-decision = この席には分析する判断がありませんでした（どの手番も合法手が一つだけでした）
 err-storage = サーバーが保存に失敗しました（何も変わっていません）。もう一度どうぞ

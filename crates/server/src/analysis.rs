@@ -4,7 +4,8 @@
 //! An analysis runs on the blocking pool, one at a time (the analysis itself spreads its
 //! decisions over every core but one, which is left to the tables' bots), with at most
 //! [`QUEUE`] more waiting; a request beyond that is
-//! refused with `analysis-busy`. Its seed is fixed by the table id ([`seed_of`]), so the same
+//! refused with `analysis-busy`, and one address may have at most [`PER_CLIENT`] of them
+//! under way (`analysis-busy-client`), so that nobody can fill the queue for everyone. Its seed is fixed by the table id ([`seed_of`]), so the same
 //! table and selection always give the same analysis; the result is kept in the store, keyed
 //! by table, seat selection and budget, and so survives a restart. Only a finished game is
 //! analysed: the analysis reads every hand.
@@ -13,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
@@ -123,6 +124,10 @@ pub const QUEUE: usize = 4;
 /// The most worlds per decision a request may ask for (the analysis's default).
 pub const MAX_WORLDS: u32 = analysis::DEFAULT_WORLDS;
 
+/// The most analyses one client address (as the per-address caps count it) may have queued
+/// or running; more are refused with `analysis-busy-client`.
+pub const PER_CLIENT: usize = 2;
+
 /// The analyses kept in memory when the store cannot keep them.
 const KEPT: usize = 32;
 
@@ -156,6 +161,8 @@ type JobKey = (String, String);
 /// An analysis under way: the decisions done of how many.
 #[derive(Debug)]
 struct Job {
+    /// Who asked for it: the client's address as the per-address caps count it.
+    owner: std::net::IpAddr,
     started: bool,
     done: Arc<AtomicUsize>,
     total: usize,
@@ -327,9 +334,11 @@ pub(crate) async fn get(
 /// it is done (200), else it is started or left running (202 and its progress).
 pub(crate) async fn post(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
+    let owner = crate::hub::client_address(peer.ip());
     let record = finished(&hub, &id).await?;
     let (seat, worlds) = selection(&body, usize::from(record.ruleset.players))?;
     if let Some(answer) = status(&hub, &id, seat, worlds).await? {
@@ -356,9 +365,18 @@ pub(crate) async fn post(
                     },
                 ));
             }
+            if running.values().filter(|j| j.owner == owner).count() >= PER_CLIENT {
+                return Err(Refusal::new(
+                    RefusalKind::Busy,
+                    Why::AnalysisBusyClient {
+                        max: PER_CLIENT.to_string(),
+                    },
+                ));
+            }
             running.insert(
                 key.clone(),
                 Job {
+                    owner,
                     started: false,
                     done: Arc::clone(&done_count),
                     total,

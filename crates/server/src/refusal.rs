@@ -203,6 +203,8 @@ reasons! {
     AnalysisWorlds { value: String, max: String } = "analysis-worlds",
     /// As many analyses running and waiting as the server takes.
     AnalysisBusy { max: String } = "analysis-busy",
+    /// As many analyses under way for this client as one may ask for.
+    AnalysisBusyClient { max: String } = "analysis-busy-client",
     /// An analysis never asked for.
     AnalysisNotAsked { id: String } = "analysis-not-asked",
     /// An analysis of seats without a single decision.

@@ -144,7 +144,31 @@ async fn analysed_and_kept(db: &str) {
     server.kill();
 }
 
-/// One analysis runs at a time and four more may wait; the next is refused with a 503.
+/// `POST path body` from the loopback address `127.0.0.{host}`, as another client would: the
+/// status and the JSON answer.
+async fn post_from(host: u8, addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::from(([127, 0, 0, host], 0)))
+        .unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let (head, json) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+}
+
+/// One analysis runs at a time and four more may wait; the next is refused with a 503. One
+/// client address may have two under way, so that no one can fill the queue for everyone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analyses_beyond_the_queue_are_refused() {
     let server = memory();
@@ -152,9 +176,10 @@ async fn analyses_beyond_the_queue_are_refused() {
     let id = finished_game(addr).await;
     let path = format!("/api/tables/{id}/analysis");
     let mut answers = Vec::new();
-    // The first (every seat at the full budget) runs long enough for the others to wait.
-    for worlds in [256, 1, 2, 4, 8, 16] {
-        answers.push(post(addr, &path, json!({"worlds": worlds})).await);
+    // The first (every seat at the full budget) runs long enough for the others to wait; two
+    // a client, from three clients.
+    for (host, worlds) in [(1, 256), (1, 1), (2, 2), (2, 4), (3, 8), (3, 16)] {
+        answers.push(post_from(host, addr, &path, json!({"worlds": worlds})).await);
     }
     for (status, body) in &answers[..5] {
         assert_eq!(*status, 202, "{body}");
@@ -163,8 +188,26 @@ async fn analyses_beyond_the_queue_are_refused() {
     let (status, body) = &answers[5];
     assert_eq!(*status, 503, "{body}");
     assert_eq!(body["code"], "analysis-busy");
-    // Asking for one already waiting is not a new one.
-    let (status, body) = post(addr, &path, json!({"worlds": 1})).await;
+    // Asking for one already waiting is not a new one, whoever asks.
+    let (status, body) = post_from(4, addr, &path, json!({"worlds": 1})).await;
+    assert_eq!(status, 202, "{body}");
+    server.kill();
+
+    // A third from one client is refused while its two are under way; another client's is
+    // taken.
+    let server = memory();
+    let addr = server.addr;
+    let id = finished_game(addr).await;
+    let path = format!("/api/tables/{id}/analysis");
+    for worlds in [256, 1] {
+        let (status, body) = post_from(5, addr, &path, json!({"worlds": worlds})).await;
+        assert_eq!(status, 202, "{body}");
+    }
+    let (status, body) = post_from(5, addr, &path, json!({"worlds": 2})).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["code"], "analysis-busy-client");
+    assert_eq!(body["args"]["max"], "2", "{body}");
+    let (status, body) = post_from(6, addr, &path, json!({"worlds": 2})).await;
     assert_eq!(status, 202, "{body}");
     server.kill();
 }
