@@ -177,7 +177,8 @@ enum Command {
         #[arg(long)]
         ruleset: String,
         /// Bots, comma-separated; seats are filled with them in turn: a level (beginner, casual,
-        /// club, strong, expert) or an algorithm: random, heuristic, ismcts, pimc, and the
+        /// club, strong, expert) or an algorithm: random, heuristic, ismcts, ismcts-inf (with
+        /// inference from the others' play), pimc, and the
         /// cheating reference omniscient (sees every hand). A search bot
         /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
         /// to 60000ms).
@@ -195,6 +196,10 @@ enum Command {
         /// Worker threads, 1 to 256 (default: all cores).
         #[arg(long, value_parser = count(256))]
         threads: Option<usize>,
+        /// Wall-clock milliseconds per decision, 1 to 60000, for every bot that searches (the
+        /// levels that search included), instead of their own budgets: equal time for all.
+        #[arg(long, value_parser = count(u64::from(torite_bots::MAX_MILLIS)))]
+        movetime: Option<usize>,
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
@@ -558,10 +563,16 @@ fn run(cli: Cli) -> Result<String, Failure> {
             games,
             seed,
             threads,
+            movetime,
             json,
             records,
             lang,
         } => {
+            let bots = match movetime {
+                // At most MAX_MILLIS, so it fits.
+                Some(ms) => bots.into_iter().map(|b| b.with_movetime(ms as u32)).collect(),
+                None => bots,
+            };
             let (units, unit) = match (deals, games) {
                 (_, Some(g)) => (g, torite_bots::arena::Unit::Game),
                 (d, None) => (d.unwrap_or(100), torite_bots::arena::Unit::Deal),

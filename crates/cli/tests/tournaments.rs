@@ -575,3 +575,70 @@ fn stats_report_the_lot_by_declarer_position() {
         table.stdout
     );
 }
+
+#[test]
+fn arena_movetime_gives_every_search_bot_the_same_time() {
+    // Every bot that searches, the level included, thinks for the time given; the rule of
+    // thumb is left as it is.
+    let out = torite(&[
+        "arena",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "expert,ismcts-inf:50,ismcts,heuristic",
+        "--movetime",
+        "2",
+        "--deals",
+        "1",
+        "--threads",
+        "1",
+        "--lang",
+        "en",
+    ]);
+    assert_ok(&out);
+    assert!(out.stdout.contains("\nExpert "), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("search that reads the others' play (2 ms a decision)"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("search (2 ms a decision)"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("\nrule of thumb "), "{}", out.stdout);
+    let ja = torite(&[
+        "arena",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "ismcts-inf,heuristic",
+        "--movetime",
+        "2",
+        "--deals",
+        "1",
+        "--lang",
+        "ja",
+    ]);
+    assert_ok(&ja);
+    assert!(
+        ja.stdout.contains("相手の手札を読む探索（1手2ミリ秒）"),
+        "{}",
+        ja.stdout
+    );
+    for bad in ["0", "60001", "fast"] {
+        let out = torite(&[
+            "arena",
+            "--ruleset",
+            "mini-misere-4",
+            "--bots",
+            "ismcts,heuristic",
+            "--movetime",
+            bad,
+        ]);
+        let err = refused(&out);
+        assert!(err.contains("--movetime"), "{err}");
+    }
+}
