@@ -808,7 +808,66 @@ async fn forward(
 
 #[cfg(test)]
 mod tests {
-    use super::table_of_path;
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// A node whose database is never reached (the lobby's bookkeeping needs none).
+    async fn cluster(node: &str) -> Cluster {
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .connect_lazy("postgres://nobody@127.0.0.1:9/none")
+            .unwrap();
+        Cluster {
+            pool,
+            node: node.to_owned(),
+            addr: "127.0.0.1:9".into(),
+            secret: "s".into(),
+            lease: Duration::from_secs(5),
+            adopting: tokio::sync::Mutex::new(()),
+            remote: Mutex::new(HashMap::new()),
+            hello: AtomicBool::new(false),
+        }
+    }
+
+    fn ids(c: &Cluster, local: &[&str]) -> Vec<String> {
+        let local: HashSet<String> = local.iter().map(|s| (*s).to_owned()).collect();
+        let mut ids: Vec<String> = c
+            .remote_summaries(&local)
+            .into_iter()
+            .map(|(_, id, _)| id)
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    #[tokio::test]
+    async fn the_lobby_keeps_the_other_nodes_tables() {
+        let c = cluster("me").await;
+        let up = |id: &str| json!({"id": id, "created": 1, "status": "open"});
+        c.heard(&json!({"node": "b", "up": [up("t1"), up("t2")]}).to_string());
+        c.heard(&json!({"node": "c", "up": [up("t3")], "gone": []}).to_string());
+        // A node's own messages come back to it: ignored.
+        c.heard(&json!({"node": "me", "up": [up("t9")]}).to_string());
+        // Not JSON, or no node: ignored.
+        c.heard("not json");
+        c.heard(&json!({"up": [up("t8")]}).to_string());
+        assert_eq!(ids(&c, &[]), ["t1", "t2", "t3"]);
+        // A table local here is not listed twice.
+        assert_eq!(ids(&c, &["t2"]), ["t1", "t3"]);
+        // Only the node that sent a table may say it is gone; a newer owner replaces it.
+        c.heard(&json!({"node": "c", "gone": ["t1"]}).to_string());
+        assert_eq!(ids(&c, &[]), ["t1", "t2", "t3"]);
+        c.heard(&json!({"node": "c", "up": [up("t1")]}).to_string());
+        c.heard(&json!({"node": "b", "gone": ["t1", "t2"]}).to_string());
+        assert_eq!(ids(&c, &[]), ["t1", "t3"]);
+        // The tables of a node no longer registered are forgotten.
+        c.forget_nodes(&HashSet::from(["b".to_owned()]));
+        assert!(ids(&c, &[]).is_empty());
+        // A node that starts listening asks for everything again.
+        assert!(!c.hello.load(Ordering::SeqCst));
+        c.heard(&json!({"node": "d", "hello": true}).to_string());
+        assert!(c.hello.load(Ordering::SeqCst));
+    }
 
     #[test]
     fn the_table_of_a_path() {
