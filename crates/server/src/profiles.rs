@@ -157,7 +157,7 @@ impl SeatResult {
 }
 
 /// The state a table's stored events replay to.
-fn replayed(id: &str, events: &[String]) -> Option<TableState> {
+pub(crate) fn replayed(id: &str, events: &[String]) -> Option<TableState> {
     let first: Event = serde_json::from_str(events.first()?).ok()?;
     let mut state = TableState::new(id, &first).ok()?;
     for body in &events[1..] {
@@ -212,7 +212,7 @@ pub(crate) fn store_of(hub: &Hub) -> Result<&dyn ProfileStore, StoreError> {
 }
 
 /// Looks at the games of seats whose result is not known yet (at most a batch): a game that
-/// has ended, or a table no longer live and never finished, gets its result kept.
+/// has ended, or a table let go unstarted, gets its result kept.
 ///
 /// # Errors
 ///
@@ -237,8 +237,9 @@ async fn settle_one(hub: &Hub, store: &dyn ProfileStore, row: &SeatRow) -> Resul
     let seat = usize::try_from(row.seat).unwrap_or(usize::MAX);
     let result = match replayed(&row.table, &events) {
         Some(state) if state.game().is_finished() => result_of(&state, seat, &row.token_hash),
-        // Still live while the events catch up: looked at again later.
-        _ if live.is_some() => return Ok(()),
+        // Still live while the events catch up, or live on another server of a cluster, or
+        // not loaded yet: looked at again later. Only a table let go unstarted is gone.
+        _ if live.is_some() || !store.table_expired(&row.table).await? => return Ok(()),
         Some(state) => SeatResult {
             finished: false,
             ..result_of(&state, seat, &row.token_hash)

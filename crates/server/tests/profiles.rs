@@ -425,6 +425,15 @@ async fn survive_kill(db: &str) {
     let table = made["id"].as_str().unwrap().to_owned();
     let token = made["token"].as_str().unwrap().to_owned();
     assert_eq!(keep(server.addr, &key, &table, &token).await.0, 200);
+    // Kept again (the same seat) it stays; another profile cannot take it.
+    assert_eq!(keep(server.addr, &key, &table, &token).await.0, 200);
+    let (_, other) = profile(server.addr, "Ben").await;
+    let (status, body) = keep(server.addr, &other, &table, &token).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("profile-seat-taken")),
+        "{body}"
+    );
     server.kill();
     let server = Server::start(db, Config::instant());
     let mine = me(server.addr, &key).await;

@@ -137,7 +137,24 @@ async fn game_of(hub: &Hub, key: &str, row: &SeatRow) -> Value {
             r.finished.then(|| r.totals.clone()),
             r.finished.then(|| r.winners.clone()),
         ),
-        (None, None) => ("gone".to_owned(), String::new(), Vec::new(), None, None),
+        // Not live here (not loaded yet, or on another server of a cluster): as its events say.
+        (None, None) => {
+            let store = profiles::store_of(hub).ok();
+            let events = match store {
+                Some(store) => store.table_events(&row.table).await.unwrap_or_default(),
+                None => Vec::new(),
+            };
+            match profiles::replayed(&row.table, &events) {
+                Some(state) => (
+                    state.status().as_str().to_owned(),
+                    state.rules().base.id().to_owned(),
+                    (0..state.seats().len()).map(|s| state.name(s)).collect(),
+                    None,
+                    None,
+                ),
+                None => ("gone".to_owned(), String::new(), Vec::new(), None, None),
+            }
+        }
     };
     let totals = totals.or_else(|| {
         result

@@ -97,6 +97,9 @@ pub trait ProfileStore: Send + Sync {
     fn table_events<'a>(&'a self, table: &'a str)
     -> BoxFuture<'a, Result<Vec<String>, StoreError>>;
 
+    /// Whether a table was let go unstarted (marked expired): it will not be loaded again.
+    fn table_expired<'a>(&'a self, table: &'a str) -> BoxFuture<'a, Result<bool, StoreError>>;
+
     /// Every profile and every seat kept with one (a backup's part).
     fn export_profiles(&self) -> BoxFuture<'_, Result<ProfileRows, StoreError>>;
 
@@ -273,6 +276,16 @@ impl ProfileStore for SqlStore {
                     .collect::<Result<Vec<String>, sqlx::Error>>()?
             });
             Ok(rows)
+        })
+    }
+
+    fn table_expired<'a>(&'a self, table: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let q = "SELECT table_id FROM torite_expired WHERE table_id = $1";
+            let found = on_pool!(self, pool => {
+                sqlx::query(q).bind(table).fetch_optional(pool).await?.is_some()
+            });
+            Ok(found)
         })
     }
 
