@@ -310,6 +310,15 @@ impl Ismcts {
         }
     }
 
+    /// Whether the bot infers and its log of the deal's public history is complete
+    /// ([`crate::inference::Observer::is_complete`]).
+    #[must_use]
+    pub fn observer_complete(&self) -> bool {
+        self.inference
+            .as_ref()
+            .is_some_and(|i| i.observer().is_complete())
+    }
+
     /// Takes in the bot's own action, chosen without the search ([`Inference::note_own`]).
     pub fn note_own(&mut self, action: Action) {
         if let Some(inference) = &mut self.inference {
