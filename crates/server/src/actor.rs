@@ -28,7 +28,10 @@ use crate::table::{
     Actor as By, Event, Occupant, Refusal, RefusalKind, Summary, TableState, UndoWay, token_hash,
 };
 
+mod series;
 mod talk;
+
+pub(crate) use series::NextGame;
 
 /// How deep a table's command queue is. Senders wait (HTTP requests, sockets) when it is
 /// full; the table itself never waits on a subscriber.
@@ -75,6 +78,23 @@ pub(crate) enum Cmd {
         token: String,
         text: Option<String>,
         reaction: Option<String>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// What this finished game's rematch needs, asked by a seat's token.
+    NextGame {
+        token: String,
+        reply: oneshot::Sender<Result<NextGame, Refusal>>,
+    },
+    /// Records the rematch's table.
+    SetNext {
+        table: String,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Seats a person of the game before (by their token's hash) in a rematch's table.
+    Rejoin {
+        seat: Seat,
+        name: String,
+        hash: String,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
     /// The host mutes a seat in the chat, or lets it speak again.
@@ -799,6 +819,20 @@ impl Actor {
                 let result = self.mute(&token, seat, muted).await;
                 let _ = reply.send(result);
             }
+            Cmd::NextGame { token, reply } => {
+                let _ = reply.send(self.next_game(&token));
+            }
+            Cmd::SetNext { table, reply } => {
+                let _ = reply.send(self.commit(Event::Next { table }).await);
+            }
+            Cmd::Rejoin {
+                seat,
+                name,
+                hash,
+                reply,
+            } => {
+                let _ = reply.send(self.rejoin(seat, name, hash).await);
+            }
             Cmd::Join { seat, name, reply } => {
                 let token = new_token();
                 let event = Event::Join {
@@ -825,6 +859,11 @@ impl Actor {
                 if result.is_ok() {
                     self.bots[seat] = None;
                 }
+                // A rematch starts once its last seat is filled.
+                let result = match result {
+                    Ok(()) => self.start_when_full().await,
+                    Err(e) => Err(e),
+                };
                 let _ = reply.send(result);
             }
             Cmd::Start { token, reply } => {

@@ -475,7 +475,9 @@ fn shown_deal(events: &[String]) -> Result<Option<Deal>, String> {
             | Event::Bot { .. }
             | Event::Start
             | Event::Chat { .. }
-            | Event::Mute { .. } => {}
+            | Event::Mute { .. }
+            | Event::Series { .. }
+            | Event::Next { .. } => {}
         }
     }
     Ok(shown)

@@ -22,6 +22,7 @@ mod bots;
 pub(crate) mod guard;
 mod health;
 mod private;
+mod rematch;
 mod profiles;
 pub(crate) mod records;
 mod replay;
@@ -51,6 +52,7 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tables/{id}/join", post(join))
         .route("/api/tables/{id}/bot", post(bot))
         .route("/api/tables/{id}/start", post(start))
+        .route("/api/tables/{id}/rematch", post(rematch::rematch))
         .route("/api/tables/{id}/record", get(records::record))
         .route("/api/tables/{id}/replay", get(records::replay))
         .route("/api/tables/{id}/sheet", get(sheets::table))

@@ -14,6 +14,8 @@ use crate::refusal::{Refusal, RefusalKind, Why};
 use crate::store::{self, Store};
 use crate::table::{self, Event, TableState};
 
+mod rematch;
+
 /// The most tables the lobby lists.
 pub const LOBBY_SIZE: usize = 200;
 

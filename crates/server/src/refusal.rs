@@ -386,6 +386,16 @@ reasons! {
     MuteNoPerson { seat: String } = "mute-no-person",
     /// The host muting their own seat.
     MuteSelf = "mute-self",
+    /// A rematch asked for before the game is over.
+    RematchNotYet = "rematch-not-yet",
+    /// A second rematch of one game (stored logs only: the server joins the first).
+    RematchExists = "rematch-exists",
+    /// A rematch asked for by a token that held no seat in the game.
+    RematchNoSeat = "rematch-no-seat",
+    /// A seat of a rematch kept for the person who held it in the game before.
+    SeatReserved { seat: String } = "seat-reserved",
+    /// A stored `series` event that is not the table's second, or not of its seats.
+    SeriesNotFirst = "series-not-first",
     /// No name given.
     NameNeeded = "name-needed",
     /// A name with a refused character (`why`: the kind of character, a `char-…` key).

@@ -22,7 +22,7 @@ mod tests;
 
 pub use crate::protocol::{SeatSummary, Summary};
 pub use chat::{CHAT_KEPT, ChatLine, MAX_CHAT, REACTIONS, check_chat_text, check_reaction};
-pub use event::{Actor, Event};
+pub use event::{Actor, Event, SeriesGame};
 
 /// Longest display name, in characters.
 pub const MAX_NAME: usize = 24;
@@ -108,6 +108,12 @@ pub struct TableState {
     seq: u64,
     /// The chat's last lines and mutes.
     chat: chat::Chat,
+    /// The series' games before this one (a rematch's table).
+    series: Vec<SeriesGame>,
+    /// The seats kept for the people of the game before (token hashes).
+    reserved: Vec<Option<String>>,
+    /// The rematch's table, once this game is over and someone asked for it.
+    next: Option<String>,
 }
 
 /// A request to take back a seat's last action, waiting for the other people's answers.
@@ -273,6 +279,9 @@ impl TableState {
             version: 1,
             seq: 1,
             chat: chat::Chat::default(),
+            series: Vec::new(),
+            reserved: Vec::new(),
+            next: None,
         })
     }
 
@@ -355,6 +364,24 @@ impl TableState {
         } else {
             Status::Open
         }
+    }
+
+    /// The series' games before this one (empty: not a rematch).
+    #[must_use]
+    pub fn series(&self) -> &[SeriesGame] {
+        &self.series
+    }
+
+    /// The rematch's table, once asked for.
+    #[must_use]
+    pub fn next(&self) -> Option<&str> {
+        self.next.as_deref()
+    }
+
+    /// The host's token hash.
+    #[must_use]
+    pub fn host_hash(&self) -> &str {
+        &self.host
     }
 
     /// Whether `token_hash` is the host's.
@@ -459,6 +486,11 @@ impl TableState {
         }
         match event {
             Event::Created { .. } | Event::Chat { .. } | Event::Mute { .. } => {}
+            Event::Series { games, reserved } => {
+                self.series.clone_from(games);
+                self.reserved.clone_from(reserved);
+            }
+            Event::Next { table } => self.next = Some(table.clone()),
             Event::Join { seat, name, token } => {
                 self.seats[*seat] = Occupant::Human {
                     name: name.clone(),
@@ -627,9 +659,31 @@ impl TableState {
         match event {
             Event::Created { .. } => Err(Refusal::bad(Why::TableExists)),
             Event::Chat { .. } | Event::Mute { .. } => self.check_talk(event),
-            Event::Join { seat, name, .. } => {
+            Event::Series { reserved, .. } => {
+                if self.version != 1 || reserved.len() != n {
+                    return Err(Refusal::bad(Why::SeriesNotFirst));
+                }
+                Ok(())
+            }
+            Event::Next { .. } => {
+                if !self.is_finished() {
+                    return Err(Refusal::conflict(Why::RematchNotYet));
+                }
+                if self.next.is_some() {
+                    return Err(Refusal::conflict(Why::RematchExists));
+                }
+                Ok(())
+            }
+            Event::Join { seat, name, token } => {
                 seat_ok(*seat)?;
                 check_stored_name(name)?;
+                if let Some(Some(kept)) = self.reserved.get(*seat)
+                    && kept != token
+                {
+                    return Err(Refusal::conflict(Why::SeatReserved {
+                        seat: (seat + 1).to_string(),
+                    }));
+                }
                 if self.started {
                     return Err(Refusal::conflict(Why::AlreadyStarted));
                 }

@@ -65,6 +65,12 @@ pub struct StateMsg {
     /// absent when none runs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline: Option<u64>,
+    /// The series' games before this one, oldest first (a rematch's table); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub series: Option<Vec<crate::table::SeriesGame>>,
+    /// The rematch's table, once this game is over and someone asked for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
     /// The shown deal, its keys beside the table's (absent before the first deal).
     #[serde(flatten)]
     pub shown: Option<DealMsg>,

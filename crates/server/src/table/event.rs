@@ -89,6 +89,20 @@ pub enum Event {
         /// When, ms since the Unix epoch.
         at: u64,
     },
+    /// The second event of a rematch's table: the series it continues and whose seats it
+    /// keeps for the people of the game before.
+    Series {
+        /// The series' games so far, oldest first.
+        games: Vec<SeriesGame>,
+        /// For each seat, the token hash of the person who held it in the game before (only
+        /// they may take it), or `None` (a bot's seat then, or free).
+        reserved: Vec<Option<String>>,
+    },
+    /// The game is over and its rematch has been created: the next table of the series.
+    Next {
+        /// The next table's id.
+        table: String,
+    },
     /// The host muted a seat's person in the chat, or let them speak again. It does not change
     /// the table's version.
     Mute {
@@ -106,6 +120,17 @@ impl Event {
     pub const fn is_talk(&self) -> bool {
         matches!(self, Event::Chat { .. } | Event::Mute { .. })
     }
+}
+
+/// A finished game of a series, as the games after it keep it ([`Event::Series`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeriesGame {
+    /// The game's table.
+    pub table: String,
+    /// Each seat's final total.
+    pub totals: Vec<i32>,
+    /// The winning seats.
+    pub winners: Vec<Seat>,
 }
 
 /// Who chose a seat's action, stored as the `by` of [`Event::Act`].

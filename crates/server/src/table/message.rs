@@ -180,6 +180,8 @@ impl TableState {
                 Err(_) => None,
             }),
             deadline,
+            series: (!self.series.is_empty()).then(|| self.series.clone()),
+            next: self.next.clone(),
             shown: deal_fields,
         }))
     }

@@ -14,6 +14,7 @@ mod chat;
 mod common;
 mod http;
 mod private;
+mod rematch;
 mod scoresheets;
 mod tables;
 mod undo;
