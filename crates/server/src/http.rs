@@ -19,6 +19,7 @@ use crate::hub::Hub;
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
 
 mod bots;
+mod duplicate;
 pub(crate) mod guard;
 mod health;
 mod private;
@@ -41,6 +42,8 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/t/{id}/replay", get(crate::assets::index))
         .route("/rules/{id}", get(crate::assets::index))
         .route("/score/new", get(crate::assets::index))
+        .route("/duplicate/new", get(crate::assets::index))
+        .route("/duplicate/{id}", get(crate::assets::index))
         .route("/score/{id}", get(crate::assets::index))
         .route("/score/{id}/view", get(crate::assets::index))
         .route("/assets/{*path}", get(crate::assets::asset))
@@ -65,6 +68,10 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/profiles/{id}/stats", get(profiles::stats))
         .route("/api/ranking", get(profiles::ranking))
         .route("/api/qr", post(profiles::qr))
+        .route("/api/series", post(duplicate::create))
+        .route("/api/series/{id}", get(duplicate::read))
+        .route("/api/series/{id}/records", get(duplicate::records))
+        .route("/api/series/{id}/start", post(duplicate::start))
         .route("/api/scoresheets", post(scoresheets::create))
         .route("/api/scoresheets/{id}", get(scoresheets::read))
         .route("/api/scoresheets/{id}/deals", post(scoresheets::add_deal))

@@ -506,6 +506,31 @@ impl Hub {
         creator: Option<std::net::IpAddr>,
         invite: Option<String>,
     ) -> Result<(String, String), Refusal> {
+        let token = actor::new_token();
+        let id = self
+            .create_hosted(ruleset, Some((seat, name)), &token, timer, seed, creator, invite)
+            .await?;
+        Ok((id, token))
+    }
+
+    /// Creates a table as [`Hub::create`] does, whose host holds `token` and sits in the
+    /// `join` seat under its name, or in no seat (`None`: a duplicate series' tables, hosted
+    /// by the series' key); returns the table id.
+    ///
+    /// # Errors
+    ///
+    /// As [`Hub::create`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn create_hosted(
+        &self,
+        ruleset: &serde_json::Value,
+        join: Option<(usize, &str)>,
+        token: &str,
+        timer: Option<u32>,
+        seed: Option<u64>,
+        creator: Option<std::net::IpAddr>,
+        invite: Option<String>,
+    ) -> Result<String, Refusal> {
         let _gate = match (self.config.max_open_per_address, creator) {
             (Some(_), Some(_)) => Some(self.create_gate.lock().await),
             _ => None,
@@ -542,8 +567,10 @@ impl Hub {
                 max: "3600".into(),
             }));
         }
-        let name = table::check_name(name)?;
-        let token = actor::new_token();
+        let join = match join {
+            Some((seat, name)) => Some((seat, table::check_name(name)?)),
+            None => None,
+        };
         let id = actor::new_token()[..12].to_owned();
         let seed = match seed {
             Some(seed) => seed,
@@ -556,7 +583,7 @@ impl Hub {
         let event = |ruleset: serde_json::Value| Event::Created {
             ruleset,
             seed,
-            host: table::token_hash(&token),
+            host: table::token_hash(token),
             timer,
             created: now_secs(),
             invite: invite.clone(),
@@ -565,12 +592,14 @@ impl Hub {
         let rules_id = state.rules().id();
         // Store the canonical form of the ruleset.
         let created = event(state.rules().to_json());
-        let join = Event::Join {
+        let join = join.map(|(seat, name)| Event::Join {
             seat,
             name,
-            token: table::token_hash(&token),
-        };
-        state.apply(&join)?;
+            token: table::token_hash(token),
+        });
+        if let Some(join) = &join {
+            state.apply(join)?;
+        }
         let store_err = |e: store::StoreError| {
             tracing::error!(table = %id, "table not created: {e}");
             Refusal::new(
@@ -589,11 +618,13 @@ impl Hub {
             .create_table(&id, now_secs() as i64, &first)
             .await
             .map_err(store_err)?;
-        let second = serde_json::to_string(&join).map_err(internal)?;
-        self.store
-            .append(&id, 1, &second)
-            .await
-            .map_err(store_err)?;
+        if let Some(join) = &join {
+            let second = serde_json::to_string(join).map_err(internal)?;
+            self.store
+                .append(&id, 1, &second)
+                .await
+                .map_err(store_err)?;
+        }
         let mut handle = actor::spawn_in(
             state,
             Arc::clone(&self.store),
@@ -603,7 +634,7 @@ impl Hub {
         handle.creator = creator;
         self.tables.write().await.insert(id.clone(), handle);
         tracing::info!(table = %id, base = rules_id, "table created");
-        Ok((id, token))
+        Ok(id)
     }
 
     /// Counts a table creation by `ip` against [`Config::creates_per_minute`]; false when

@@ -290,6 +290,16 @@ reasons! {
     ProfileNoSeat { id: String } = "profile-no-seat",
     /// A seat kept by another profile, or a second seat of a table for one profile.
     ProfileSeatTaken { id: String, seat: String } = "profile-seat-taken",
+    /// No such duplicate series.
+    NoDuplicate { id: String } = "no-duplicate",
+    /// A key that is not a duplicate series' host key.
+    DuplicateKey = "duplicate-key",
+    /// A series' number of deals that is not a whole number in range.
+    DuplicateDeals { max: String } = "duplicate-deals",
+    /// A series' number of tables that is not a whole number in range.
+    DuplicateTables { max: String } = "duplicate-tables",
+    /// A series' seats that are not one per seat, each a person or a bot.
+    DuplicateSeats { count: String } = "duplicate-seats",
     /// A QR code of something that is not a link, or of a link too long.
     QrText { max: String } = "qr-text",
     /// A path that does not take this method.

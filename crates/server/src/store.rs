@@ -115,6 +115,11 @@ pub trait Store: Send + Sync + 'static {
         None
     }
 
+    /// The duplicate series' rows, for a store that keeps them (`None`: series are refused).
+    fn duplicates(&self) -> Option<&dyn DuplicateStore> {
+        None
+    }
+
     /// Creates a scorekeeper's sheet (`body`: its JSON) at version 0. Fails if the id
     /// exists. A store that cannot keep sheets refuses.
     fn create_scoresheet<'a>(
@@ -300,6 +305,8 @@ macro_rules! on_pool {
 
 mod profiles;
 pub use profiles::{ProfileRow, ProfileRows, ProfileStore, SeatRow};
+mod duplicate;
+pub use duplicate::DuplicateStore;
 
 impl SqlStore {
     /// Opens (and creates if needed) the database at `url`: `sqlite:FILE`, `sqlite::memory:`
@@ -346,7 +353,8 @@ impl SqlStore {
         let statements = SCHEMA
             .into_iter()
             .chain([ANALYSIS_SCHEMA])
-            .chain(profiles::SCHEMA);
+            .chain(profiles::SCHEMA)
+            .chain(duplicate::SCHEMA);
         match &store {
             SqlStore::Sqlite { pool, .. } => {
                 for statement in statements {
@@ -550,6 +558,10 @@ impl SqlStore {
 
 impl Store for SqlStore {
     fn profiles(&self) -> Option<&dyn ProfileStore> {
+        Some(self)
+    }
+
+    fn duplicates(&self) -> Option<&dyn DuplicateStore> {
         Some(self)
     }
 
