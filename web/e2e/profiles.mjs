@@ -60,7 +60,7 @@ export default async function profiles({ test, base, shots, fitsPhone, browser, 
       }
       if (!listed || listed.token !== token || listed.status !== "open") throw new Error(`the profile keeps ${JSON.stringify(listed)}`);
       await page.goto(base);
-      await mine.locator(`.mine-playing [data-table="${id}"]`).waitFor();
+      await mine.locator(`.mine-playing [data-mine="${id}"]`).waitFor();
       await fitsPhone(page, "the lobby with my games");
       await shots(page, `profile-lobby-${lang}`);
 
@@ -87,7 +87,7 @@ export default async function profiles({ test, base, shots, fitsPhone, browser, 
       await second.locator("button.use-profile").filter({ hasText: words.use }).click();
       await second.waitForURL(`${base}/`);
       if (second.url().includes("key=")) throw new Error("the key stayed in the address");
-      const row = second.locator(`section.my-games [data-table="${id}"]`);
+      const row = second.locator(`section.my-games [data-mine="${id}"]`);
       await row.waitFor();
       await row.locator("a.mine-open").filter({ hasText: words.back }).click();
       await second.waitForURL(new RegExp(`/t/${id}$`));
@@ -125,7 +125,7 @@ export default async function profiles({ test, base, shots, fitsPhone, browser, 
       const table = await api(base, "POST", "/api/tables", { ruleset: { base: "mura-3", deals: 1 }, name: names[0] });
       const tokens = [table.token];
       for (const seat of [1, 2]) tokens.push((await api(base, "POST", `/api/tables/${table.id}/join`, { seat, name: names[seat] })).token);
-      for (const seat of [0, 1, 2]) await api(base, "POST", "/api/profiles/me/seats", { table: table.id, token: tokens[seat] }, made[seat].key);
+      for (const seat of [0, 1, 2]) await api(base, "POST", `/api/tables/${table.id}/profile`, { token: tokens[seat] }, made[seat].key);
       await api(base, "POST", `/api/tables/${table.id}/start`, { token: tokens[0] });
       // Each player in a browser of their own, playing to the end.
       const contexts = [];

@@ -5,7 +5,7 @@
 // is kept with the profile, and a table page opened without the seat's token gets it back
 // from the profile: the same profile is the same player on any device.
 import "./profile.css";
-import { errorText, onTokenSaved, refusal, request, saveKey, saveSeat, saveToken, savedKey, savedToken } from "./api";
+import { errorText, onTokenSaved, refusal, request, saveKey, saveSeat, saveToken, savedKey, savedToken, withKey } from "./api";
 import { clear, h, nameEl, navLink } from "./dom";
 import { lang, t } from "./i18n";
 
@@ -114,7 +114,7 @@ onTokenSaved((table, token) => {
   if (!p || restoring) return;
   // After the creating code has saved the table's invite secret too.
   window.setTimeout(() => {
-    void call("POST", "/api/profiles/me/seats", p.key, { table, token, invite: savedKey(table) }).catch(() => undefined);
+    void call("POST", withKey(table, `/api/tables/${table}/profile`), p.key, { token, invite: savedKey(table) }).catch(() => undefined);
   }, 0);
 });
 
@@ -184,7 +184,7 @@ function gameRow(g: MyGame, go: (path: string) => void): HTMLElement {
     name ? nameEl(name, i === g.seat ? ` (${t("web-profile-you")})` : "") : t("web-empty-seat"),
     g.totals ? h("span", { class: "total" }, number(g.totals[i])) : null));
   const live = g.status === "open" || g.status === "playing";
-  return h("article", { class: `table-row mine status-${g.status}`, "data-table": g.table },
+  return h("article", { class: `table-row mine status-${g.status}`, "data-mine": g.table },
     h("header", {}, h("strong", {}, presetLabel(g)), " ", h("span", { class: "badge" }, statusText(g)),
       g.status === "finished" && winners.includes(g.seat) ? h("span", { class: "badge winner" }, t("web-mine-won")) : null),
     h("ul", { class: "seat-list" }, seats),
@@ -219,8 +219,8 @@ export function myGames(go: (path: string) => void): HTMLElement {
       const finished = me.games.filter((g) => g.status === "finished");
       clear(box, h("h2", {}, t("web-mine")), head,
         me.games.length === 0 ? h("p", { class: "muted" }, t("web-mine-none")) : null,
-        playing.length ? [h("h3", {}, t("web-mine-playing")), h("div", { class: "tables mine-playing" }, playing.map((g) => gameRow(g, go)))] : null,
-        finished.length ? [h("h3", {}, t("web-mine-finished")), h("div", { class: "tables mine-finished" }, finished.slice(0, LOBBY_FINISHED).map((g) => gameRow(g, go)))] : null,
+        playing.length ? [h("h3", {}, t("web-mine-playing")), h("div", { class: "mine-list mine-playing" }, playing.map((g) => gameRow(g, go)))] : null,
+        finished.length ? [h("h3", {}, t("web-mine-finished")), h("div", { class: "mine-list mine-finished" }, finished.slice(0, LOBBY_FINISHED).map((g) => gameRow(g, go)))] : null,
         finished.length > LOBBY_FINISHED ? h("p", {}, navLink("/profile", go, { class: "all-mine" }, t("web-mine-all", { count: me.games.length }))) : null);
     } catch (e) {
       clear(box, h("h2", {}, t("web-mine")), head, h("p", { class: "error", role: "alert" }, errorText(e)));
@@ -284,7 +284,7 @@ export async function renderProfile(root: HTMLElement, go: (path: string) => voi
     h("h2", {}, t("web-profile"), ": ", nameEl(me.name)),
     h("p", {}, navLink("/ranking", go, { class: "ranking-link" }, t("web-ranking")), " · ", navLink("/", go, {}, t("web-lobby"))),
     h("h3", {}, t("web-mine")),
-    me.games.length ? h("div", { class: "tables mine-all" }, me.games.map((g) => gameRow(g, go))) : h("p", { class: "muted" }, t("web-mine-none")),
+    me.games.length ? h("div", { class: "mine-list mine-all" }, me.games.map((g) => gameRow(g, go))) : h("p", { class: "muted" }, t("web-mine-none")),
     h("h3", {}, t("web-stats")),
     stats.presets.length ? stats.presets.map(statsTable) : h("p", { class: "muted no-stats" }, t("web-stats-none")),
     h("section", { class: "move" },

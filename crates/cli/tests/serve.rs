@@ -535,13 +535,14 @@ fn backup_and_restore(target: &str) {
             .unwrap()
             .json();
         let key = profile["key"].as_str().unwrap();
-        let body = json!({"table": ids[2], "token": open["token"]}).to_string();
+        let body = json!({"token": open["token"]}).to_string();
         let kept = torite_server::client::raw(
             served.addr,
             format!(
-                "POST /api/profiles/me/seats HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+                "POST /api/tables/{}/profile HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
                  Authorization: Bearer {key}\r\nContent-Type: application/json\r\n\
                  Content-Length: {}\r\n\r\n{body}",
+                ids[2],
                 served.addr,
                 body.len()
             )

@@ -45,9 +45,9 @@ async fn keep(addr: SocketAddr, key: &str, table: &str, token: &str) -> (u16, Va
     with_key(
         addr,
         "POST",
-        "/api/profiles/me/seats",
+        &format!("/api/tables/{table}/profile"),
         key,
-        Some(json!({"table": table, "token": token})),
+        Some(json!({"token": token})),
     )
     .await
 }

@@ -1,6 +1,7 @@
 //! Player profiles over HTTP (`/api/profiles`, `/api/ranking`, `/api/qr`; `docs/PROTOCOL.md`,
 //! "Profiles"): create one, read one's own games with their seat tokens (with the key in an
-//! `Authorization: Bearer` header), keep a seat with one, read a profile's statistics and a
+//! `Authorization: Bearer` header), keep a seat with one (`/api/tables/{id}/profile`), read a
+//! profile's statistics and a
 //! preset's ranking, and draw a link as a QR code.
 
 use std::net::SocketAddr;
@@ -210,10 +211,12 @@ pub(super) async fn me(
     ))
 }
 
-/// `POST /api/profiles/me/seats`: keeps the seat a token holds (`table`, `token`) with the
-/// key's profile, so that the profile reclaims it on any device.
+/// `POST /api/tables/{id}/profile`: keeps the seat a token holds (`token`) with the key's
+/// profile, so that the profile reclaims it on any device. (A table's own path, so that a
+/// cluster forwards it to the server that drives the table.)
 pub(super) async fn keep_seat(
     State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> Result<Response, Refusal> {
@@ -225,7 +228,7 @@ pub(super) async fn keep_seat(
             })
         })
     };
-    let id = field("table")?;
+    let id = id.as_str();
     let token = field("token")?;
     // A private table's invite secret, kept so that the profile opens the table anywhere.
     let invite = match body.get("invite") {
