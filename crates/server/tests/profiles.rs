@@ -461,3 +461,36 @@ async fn survive_kill(db: &str) {
         "finished"
     );
 }
+
+/// A table let go unstarted is "gone" in my games and counts for nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_let_go_unstarted_is_gone() {
+    let config = Config {
+        expire_open: std::time::Duration::from_millis(200),
+        ..Config::instant()
+    };
+    let server = Server::start("sqlite::memory:", config);
+    let (id, key) = profile(server.addr, "Aki").await;
+    let (status, made) = post(
+        server.addr,
+        "/api/tables",
+        json!({"ruleset": "mura-3", "name": "Aki"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let table = made["id"].as_str().unwrap();
+    let token = made["token"].as_str().unwrap();
+    assert_eq!(keep(server.addr, &key, table, token).await.0, 200);
+    assert_eq!(me(server.addr, &key).await["games"][0]["status"], "open");
+    let mut status = Value::Null;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        status = me(server.addr, &key).await["games"][0]["status"].clone();
+        if status == "gone" {
+            break;
+        }
+    }
+    assert_eq!(status, "gone");
+    let (_, stats) = get(server.addr, &format!("/api/profiles/{id}/stats")).await;
+    assert_eq!(stats["presets"], json!([]), "{stats}");
+}
