@@ -466,6 +466,17 @@ web-fill = Fill the other seats with
 web-fill-none = (seat people or bots later)
 web-start-now = Start at once
 web-private = Private table
+web-rematch = Play again
+web-rematch-join = Join the rematch
+web-rematch-asked = Someone has asked for a rematch: the same seats and rules.
+web-rematch-watch = Watch the rematch
+web-rematch-waiting = Waiting for the other players of the last game to come back.
+web-rematch-waiting-host = Waiting for the other players of the last game to come back; give the seat of anyone who has left to a bot. The game starts once every seat is filled.
+web-series = { $games ->
+    [one] Series: 1 game
+   *[other] Series: { $games } games
+}
+web-series-wins = Wins
 web-chat = Chat
 web-chat-placeholder = Say something to the table
 web-chat-send = Send

@@ -1042,6 +1042,7 @@ await (await import("./analysis.mjs")).default({ test, base, shots, fitsPhone, p
 await (await import("./profiles.mjs")).default({ test, base, shots, fitsPhone, browser, playToTheEnd });
 await (await import("./private.mjs")).default({ test, base, shots, fitsPhone, browser });
 await (await import("./chat.mjs")).default({ test, base, shots, fitsPhone, browser });
+await (await import("./rematch.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, browser });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });

@@ -216,6 +216,7 @@ export const api = {
   table: (id: string) => call<TableSummary>("GET", withKey(id, `/api/tables/${id}`)),
   record: (id: string) => call<Record<string, unknown>>("GET", withKey(id, `/api/tables/${id}/record`)),
   replay: (id: string) => call<Replay>("GET", withKey(id, `/api/tables/${id}/replay`)),
+  rematch: (id: string, token: string) => call<{ id: string; seat: number }>("POST", withKey(id, `/api/tables/${id}/rematch`), { token }),
 };
 
 /** The invite secret of a private table this browser knows (from creating it or from its invite link). */

@@ -2,7 +2,7 @@
 // Everything shown comes from the server's state message for this seat: the browser never
 // decides what is legal.
 import {
-  ApiError, DEFAULT_LEVEL, api, botName, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken, savedKey, withKey,
+  ApiError, DEFAULT_LEVEL, api, botName, errorText, forgetSeat, refusalText, jsonBody, presets, request, savedName, saveName, saveSeat, savedSeat, saveToken, savedToken, savedKey, saveKey, withKey,
   type BotLevel, type Preset, type TableSummary,
 } from "./api";
 import { cardSound, markTurn, setSound, soundOn } from "./attention";
@@ -60,6 +60,10 @@ export interface State {
   may_undo?: "now" | "ask";
   /** When the move timer of the seat to act runs out (ms since the epoch, server clock). */
   deadline?: number;
+  /** The series' games before this one, oldest first (a rematch's table). */
+  series?: { table: string; totals: number[]; winners: number[] }[];
+  /** The rematch's table, once this game is over and someone asked for it. */
+  next?: string;
   dealer?: number;
   phase?: "lot" | "play" | "call" | "joker" | "over";
   to_act?: number | null;
@@ -774,6 +778,8 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
 
   const prompt_ = (): HTMLElement | null => {
     const st = state!;
+    // A rematch starts by itself once the people of the game before are back.
+    if (!st.started && st.series) return h("p", { class: "prompt" }, t(welcome.host ? "web-rematch-waiting-host" : "web-rematch-waiting"));
     if (!st.started) return h("p", { class: "prompt" }, t(welcome.host ? "web-host-start" : "web-waiting-start"));
     if (st.finished) return null;
     const legal = st.legal ?? [];
@@ -847,6 +853,39 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           // Where the rules keep the score as the Jass sheet does: each seat's strokes and circles.
           st.tallies ? h("tr", { class: "tallies" }, h("th", {}, ""), st.tallies.map((m) => h("td", { class: "marks" }, m || "—"))) : null)),
       st.held ? h("p", { class: "muted" }, t("held-points", { count: st.held })) : null);
+  };
+
+  /** Goes to this game's rematch: asks for it (or accepts it) with this seat's token, which
+   * stays the same there, as does a private table's secret. */
+  const rematch = async () => {
+    const token = savedToken(id);
+    if (!token) return;
+    try {
+      const next = await api.rematch(id, token);
+      saveToken(next.id, token);
+      saveSeat(next.id, next.seat);
+      const key = savedKey(id);
+      if (key) saveKey(next.id, key);
+      go(`/t/${next.id}`);
+    } catch (e) {
+      showError(errorText(e));
+    }
+  };
+
+  /** The series' running result: each game's totals, this one's so far, and the wins. */
+  const seriesView = (): HTMLElement | null => {
+    const st = state!;
+    if (!st.series?.length) return null;
+    const games = [...st.series, ...(st.finished ? [{ table: id, totals: st.totals, winners: st.winners }] : [])];
+    const wins = st.table.seats.map((_, s) => games.filter((g) => g.winners.includes(s)).length);
+    return h("details", { class: "scores series", open: st.finished },
+      h("summary", {}, t("web-series", { games: games.length + (st.finished ? 0 : 1) })),
+      h("table", {},
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), st.table.seats.map((_, s) => h("th", {}, seatLabel(s))))),
+        h("tbody", {},
+          games.map((g, i) => h("tr", { "data-game": i + 1 }, h("td", {}, String(i + 1)), g.totals.map((x, s) => h("td", { class: g.winners.includes(s) ? "series-win" : "" }, String(x))))),
+          st.finished ? null : h("tr", { class: "muted" }, h("td", {}, String(games.length + 1)), st.totals.map((x) => h("td", {}, String(x))))),
+        h("tfoot", {}, h("tr", { class: "series-wins" }, h("th", {}, t("web-series-wins")), wins.map((w) => h("th", {}, String(w)))))));
   };
 
   const summaryDialog = (): HTMLElement | null => {
@@ -943,7 +982,24 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           h("div", { class: "actions" },
             navLink(`/t/${id}/history`, go, { class: "button primary history-link" }, t("web-history")),
             navLink(`/t/${id}/replay`, go, { class: "button replay-link" }, t("web-replay")),
-            h("a", { href: withKey(id, `/api/tables/${id}/record`), download: `torite-${id}.json`, class: "button" }, t("web-record"))))
+            h("a", { href: withKey(id, `/api/tables/${id}/record`), download: `torite-${id}.json`, class: "button" }, t("web-record"))),
+          // Play again: the same seats and rules; the others accept from their pages.
+          welcome.seat !== null && token
+            ? h("div", { class: "actions rematch" },
+                h("button", { type: "button", class: "primary rematch-button", disabled: !live(), onclick: () => void rematch() },
+                  t(st.next ? "web-rematch-join" : "web-rematch")),
+                st.next ? h("span", { class: "muted" }, t("web-rematch-asked")) : null)
+            : st.next
+              ? h("div", { class: "actions rematch" }, h("a", {
+                  href: `/t/${st.next}`, class: "button rematch-watch",
+                  onclick: (e: Event) => {
+                    e.preventDefault();
+                    const key = savedKey(id);
+                    if (key) saveKey(st.next!, key);
+                    go(`/t/${st.next}`);
+                  },
+                }, t("web-rematch-watch")))
+              : null)
       : null;
     clear(
       root,
@@ -966,7 +1022,8 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         note ? h("p", { class: "note", role: "status" }, note) : null,
         info.length ? h("p", { class: "info" }, info) : null,
         st.deal === null ? h("div", { class: "seats" }, order.map(seatBox)) : null,
-        welcome.host && token && !st.started
+        // A rematch starts by itself once every seat is filled.
+        welcome.host && token && !st.started && !st.series
           ? h("button", { type: "button", class: "primary start", disabled: !live(), onclick: () => hostAction(() => api.start(id, token)) }, t("web-start"))
           : null,
         st.deal !== null ? trickView() : null,
@@ -976,6 +1033,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
         handView(),
         gameOver,
         scoreTable(),
+        seriesView(),
         chat.element,
         kept_ ? null : summaryDialog()),
     );
