@@ -71,7 +71,6 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/api/series", post(duplicate::create))
         .route("/api/series/{id}", get(duplicate::read))
         .route("/api/series/{id}/records", get(duplicate::records))
-        .route("/api/series/{id}/start", post(duplicate::start))
         .route("/api/scoresheets", post(scoresheets::create))
         .route("/api/scoresheets/{id}", get(scoresheets::read))
         .route("/api/scoresheets/{id}/deals", post(scoresheets::add_deal))

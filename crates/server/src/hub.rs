@@ -402,6 +402,13 @@ impl Hub {
         self.tables.read().await.get(id).cloned()
     }
 
+    /// A table of the cluster that another node drives (or none does now), as its stored log
+    /// replays: `None` without a cluster, or for a table not in the store.
+    pub(crate) async fn stored_state(&self, id: &str) -> Option<TableState> {
+        let events = self.cluster.as_ref()?.events(id).await.ok()?;
+        replay(id, &events)
+    }
+
     /// Lets go of finished tables nobody has had open for [`Config::keep_finished`] (their
     /// tasks end once their last socket closes, and their records stay in the store), and of
     /// tables never started that have been idle for [`Config::expire_open`] (marked expired

@@ -278,16 +278,13 @@ async fn bad_series_are_refused_with_their_reason() {
         (status, answer["code"].as_str()),
         (403, Some("duplicate-key"))
     );
-    let (status, answer) = post(
+    let (_, hosted) = get(
         addr,
-        &format!("/api/series/{id}/start"),
-        json!({"key": "forged"}),
+        &format!("/api/series/{id}?key={}", made["key"].as_str().unwrap()),
     )
     .await;
-    assert_eq!(
-        (status, answer["code"].as_str()),
-        (403, Some("duplicate-key"))
-    );
+    let (status, _) = start(addr, &hosted, "forged", 0).await;
+    assert_eq!(status, 403);
 }
 
 /// Joins a person at `seat` of table `index` of the series through its link.
@@ -307,6 +304,22 @@ async fn join(addr: SocketAddr, hosted: &Value, index: usize, seat: usize, name:
     .await;
     assert_eq!(status, 200, "{joined}");
     joined["token"].as_str().unwrap().to_owned()
+}
+
+/// Starts table `index` of the series as its host, through the table's own request: the
+/// status and answer.
+async fn start(addr: SocketAddr, hosted: &Value, key: &str, index: usize) -> (u16, Value) {
+    let table = &hosted["tables"][index];
+    let (tid, secret) = (
+        table["id"].as_str().unwrap(),
+        table["key"].as_str().unwrap(),
+    );
+    post(
+        addr,
+        &format!("/api/tables/{tid}/start?key={secret}"),
+        json!({"token": key}),
+    )
+    .await
 }
 
 /// Plays a seat to the end of its game with the first legal action each turn.
@@ -344,26 +357,21 @@ async fn a_deal_is_shown_only_once_every_table_has_finished_it() {
         .map(|t| t["id"].as_str().unwrap().to_owned())
         .collect();
     // Nothing to start until the people have come.
-    let (_, started) = post(
-        addr,
-        &format!("/api/series/{id}/start"),
-        json!({"key": key}),
-    )
-    .await;
-    assert_eq!(started["started"], json!([]));
+    let (status, refused) = start(addr, hosted, &key, 0).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("seat-empty")),
+        "{refused}"
+    );
     let aki = join(addr, hosted, 0, 0, "Aki").await;
     let ben = join(addr, hosted, 1, 0, "Ben").await;
     // The link of one table does not open another.
     let other = hosted["tables"][1]["key"].as_str().unwrap();
     let (status, _) = get(addr, &format!("/api/tables/{}?key={other}", tables[0])).await;
     assert_eq!(status, 404);
-    let (_, started) = post(
-        addr,
-        &format!("/api/series/{id}/start"),
-        json!({"key": key}),
-    )
-    .await;
-    assert_eq!(started["started"], json!([1, 2]));
+    for t in 0..2 {
+        assert_eq!(start(addr, hosted, &key, t).await.0, 200);
+    }
     // Table 1 plays its whole game; table 2 has played nothing.
     play_out(addr, &tables[0], &aki).await;
     let (_, series) = get(addr, &format!("/api/series/{id}")).await;
@@ -454,13 +462,9 @@ async fn survive_kill(db: &str) {
     }
     assert_eq!(hosted["tables"][0]["seats"][0]["name"], "Aki", "{hosted}");
     let ben = join(addr, &hosted, 1, 0, "Ben").await;
-    let (_, started) = post(
-        addr,
-        &format!("/api/series/{id}/start"),
-        json!({"key": key}),
-    )
-    .await;
-    assert_eq!(started["started"], json!([1, 2]));
+    for t in 0..2 {
+        assert_eq!(start(addr, &hosted, &key, t).await.0, 200);
+    }
     let tables: Vec<String> = hosted["tables"]
         .as_array()
         .unwrap()

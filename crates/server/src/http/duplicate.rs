@@ -275,11 +275,18 @@ async fn played(hub: &Hub, id: &str) -> Result<Played, Refusal> {
                 .ok_or_else(|| Refusal::new(RefusalKind::Busy, Why::TableBusy))?;
             (Some(summary), Some(record))
         }
-        None => match super::records::kept_record(hub, id).await {
-            Ok(record) => (None, Some(record)),
-            // An open table that nobody started and the server let go.
-            Err(r) if r.kind == RefusalKind::NotFound => (None, None),
-            Err(r) => return Err(r),
+        None => match hub.stored_state(id).await {
+            // A table another node of the cluster drives.
+            Some(state) if state.summary(&[]).status != "finished" => {
+                let summary = serde_json::to_value(state.summary(&[])).map_err(broken)?;
+                (Some(summary), Some(state.record()))
+            }
+            _ => match super::records::kept_record(hub, id).await {
+                Ok(record) => (None, Some(record)),
+                // An open table that nobody started and the server let go.
+                Err(r) if r.kind == RefusalKind::NotFound => (None, None),
+                Err(r) => return Err(r),
+            },
         },
     };
     let (scores, finished) = match &record {
@@ -501,36 +508,6 @@ pub(super) async fn records(
             .unwrap_or(HeaderValue::from_static("attachment")),
     );
     Ok(response)
-}
-
-/// `POST /api/series/{id}/start` `{"key"}`: the host starts every table whose seats are all
-/// taken and that has not started; answers the numbers of the tables started.
-pub(super) async fn start(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> Result<Response, Refusal> {
-    let key = super::field_str(&body, "key")?;
-    let (stored, _) = load(&hub, &id, Some(key)).await?;
-    let mut started = Vec::new();
-    for (index, table) in stored.tables.iter().enumerate() {
-        let Some(handle) = hub.table(table).await else {
-            continue;
-        };
-        let ready = {
-            let summary = &handle.states.borrow().summary;
-            summary.status == "open" && summary.seats.iter().all(|s| s.kind != "empty")
-        };
-        if ready {
-            ask(&handle.tx, |reply| Cmd::Start {
-                token: key.to_owned(),
-                reply,
-            })
-            .await?;
-            started.push(index + 1);
-        }
-    }
-    Ok(answer(StatusCode::OK, json!({ "started": started })))
 }
 
 #[cfg(test)]
