@@ -503,6 +503,7 @@ impl Hub {
     ///
     /// A refusal for a bad ruleset, name, seat or timer, too many tables (on the server, or
     /// open ones from `creator`), or a storage failure.
+    #[allow(clippy::too_many_arguments)]
     pub async fn create(
         &self,
         ruleset: &serde_json::Value,
