@@ -7,6 +7,8 @@
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 async function toLang(page, lang) {
+  // The page's own language is known once it is drawn.
+  await page.waitForFunction(() => document.body.dataset.ready);
   if ((await page.evaluate(() => document.documentElement.lang)) === lang) return;
   await page.locator("button.lang").click();
   await page.waitForFunction((l) => document.documentElement.lang === l && document.body.dataset.ready, lang);
