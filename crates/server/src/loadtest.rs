@@ -486,13 +486,23 @@ pub async fn run(args: Args) -> Result<Value, String> {
             clients.push((id.clone(), i, task));
         }
     }
+    // Start them a few at a time, so that they all play at once.
+    let mut starts = Vec::new();
     for (t, (id, tokens)) in tables.iter().enumerate() {
-        post(
-            addrs[(t + 1) % n],
-            &format!("/api/tables/{id}/start"),
-            json!({"token": tokens[0]}),
-        )
-        .await?;
+        let gate = Arc::clone(&setup_gate);
+        let (addr, id, host) = (addrs[(t + 1) % n], id.clone(), tokens[0].clone());
+        starts.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await;
+            post(
+                addr,
+                &format!("/api/tables/{id}/start"),
+                json!({"token": host}),
+            )
+            .await
+        }));
+    }
+    for s in starts {
+        s.await.map_err(|e| e.to_string())??;
     }
     let killed = match (args.kill_after, nodes.first_mut()) {
         (Some(after), Some(node)) if n > 1 => {
