@@ -62,7 +62,24 @@ async fn three(addr: SocketAddr) -> (String, String, String) {
 async fn chat_reaches_everyone_and_the_refused_reach_nobody() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("torite.db").display());
-    let server = Server::start(&db, Config::instant());
+    chat_over(&db).await;
+}
+
+/// The same against PostgreSQL (`TORITE_TEST_POSTGRES`; see `kill_and_restart_on_postgres`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/run starts one; by hand, set TORITE_TEST_POSTGRES and pass --ignored"]
+async fn chat_on_postgres() {
+    let url = std::env::var("TORITE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .expect(
+            "TORITE_TEST_POSTGRES must name a PostgreSQL database (postgres://user@host:port/db)",
+        );
+    chat_over(&url).await;
+}
+
+async fn chat_over(db: &str) {
+    let server = Server::start(db, Config::instant());
     let addr = server.addr;
     let (id, host, guest) = three(addr).await;
     let mut aki = Session::connect(addr, &id, Some(&host)).await.unwrap();
@@ -170,7 +187,7 @@ async fn chat_reaches_everyone_and_the_refused_reach_nobody() {
 
     // After kill -9 the chat and the mute are back, for a newcomer too.
     server.kill();
-    let server = Server::start(&db, Config::instant());
+    let server = Server::start(db, Config::instant());
     let mut again = Session::connect(server.addr, &id, None).await.unwrap();
     let chat = next_of(&mut again, "chat").await;
     let lines = chat["lines"].as_array().unwrap();

@@ -80,7 +80,24 @@ fn config() -> Config {
 async fn a_rematch_keeps_the_seats_and_the_series() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("torite.db").display());
-    let server = Server::start(&db, config());
+    rematch_over(&db).await;
+}
+
+/// The same against PostgreSQL (`TORITE_TEST_POSTGRES`; see `kill_and_restart_on_postgres`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: .ci/run starts one; by hand, set TORITE_TEST_POSTGRES and pass --ignored"]
+async fn rematch_on_postgres() {
+    let url = std::env::var("TORITE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .expect(
+            "TORITE_TEST_POSTGRES must name a PostgreSQL database (postgres://user@host:port/db)",
+        );
+    rematch_over(&url).await;
+}
+
+async fn rematch_over(db: &str) {
+    let server = Server::start(db, config());
     let addr = server.addr;
     let (id, aki, ben, _) = table(addr, false).await;
     let (status, early) = post(
@@ -164,7 +181,7 @@ async fn a_rematch_keeps_the_seats_and_the_series() {
 
     // kill -9: the rematch comes back as it was, series and all, and plays to its end.
     server.kill();
-    let server = Server::start(&db, config());
+    let server = Server::start(db, config());
     let addr = server.addr;
     let second = finish(addr, &next, &aki, &ben).await;
     assert_eq!(second["series"].as_array().unwrap().len(), 1);
