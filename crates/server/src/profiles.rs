@@ -27,8 +27,8 @@ use crate::table::{Event, Occupant, TableState};
 /// The most seats of one profile read for its games and statistics (the newest).
 pub const MAX_SEATS_READ: i64 = 2000;
 
-/// The most results read for a ranking (the oldest first: a ranking is its games in order).
-pub const MAX_RESULTS_READ: i64 = 100_000;
+/// The most kept results a ranking reads: the newest, taken in the order they were played.
+pub const MAX_RESULTS_READ: i64 = 20_000;
 
 /// The most seats whose games are looked at for their results in one request.
 const SETTLE_BATCH: i64 = 64;
@@ -353,29 +353,51 @@ pub struct RankedGame {
     pub penalty: bool,
 }
 
-/// The games of `rows` (kept results) that a ranking of `base` takes, in the order they were
-/// played: finished, of that preset, every seat a person, each seat's own profile (a game
-/// with a bot, or a person without a profile, does not count).
+/// A kept result as the ranking reads it: whose, at which table, and the game's outcome
+/// (without its deals).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptResult {
+    /// The profile id.
+    pub profile: String,
+    /// The profile's name.
+    pub name: String,
+    /// The table.
+    pub table: String,
+    /// The result, its deals' scores left out.
+    pub result: SeatResult,
+}
+
+/// The results of `rows` that count (played to the end in the profile's seat), each read
+/// once, in order.
 #[must_use]
-pub fn ranked_games(rows: &[SeatRow], base: &str) -> Vec<RankedGame> {
+pub fn kept_results(rows: Vec<SeatRow>) -> Vec<KeptResult> {
+    rows.into_iter()
+        .filter_map(|row| {
+            let mut result: SeatResult = serde_json::from_str(row.result.as_deref()?).ok()?;
+            result.scores = Vec::new();
+            result.counts().then_some(KeptResult {
+                profile: row.profile,
+                name: row.name,
+                table: row.table,
+                result,
+            })
+        })
+        .collect()
+}
+
+/// The games of `rows` that a ranking of `base` takes, in the order they were played: of
+/// that preset, every seat a person, each seat's own profile (a game with a bot, or a person
+/// without a profile, does not count).
+#[must_use]
+pub fn ranked_games(rows: &[KeptResult], base: &str) -> Vec<RankedGame> {
     let mut tables: Vec<&str> = Vec::new();
-    let mut by: HashMap<&str, Vec<(&SeatRow, SeatResult)>> = HashMap::new();
-    for row in rows {
-        let Some(result) = row
-            .result
-            .as_deref()
-            .and_then(|r| serde_json::from_str::<SeatResult>(r).ok())
-        else {
-            continue;
-        };
-        if !result.counts() || result.base != base {
-            continue;
-        }
+    let mut by: HashMap<&str, Vec<(&KeptResult, &SeatResult)>> = HashMap::new();
+    for row in rows.iter().filter(|r| r.result.base == base) {
         let entry = by.entry(row.table.as_str()).or_default();
         if entry.is_empty() {
             tables.push(&row.table);
         }
-        entry.push((row, result));
+        entry.push((row, &row.result));
     }
     tables
         .into_iter()
@@ -616,9 +638,12 @@ mod tests {
         // With a bot: not ranked. With a person without a profile: not ranked.
         rows.push(row("b", "t4", &result(0, &[h, "bot"], &[&[9, 0]], &[0])));
         rows.push(row("b", "t5", &result(0, &[h, h], &[&[9, 0]], &[0])));
-        let games = ranked_games(&rows, "mini-misere-4");
+        let kept = kept_results(rows);
+        assert_eq!(kept.len(), 8);
+        assert!(kept.iter().all(|k| k.result.scores.is_empty()));
+        let games = ranked_games(&kept, "mini-misere-4");
         assert_eq!(games.len(), 3);
-        assert!(ranked_games(&rows, "mura-5").is_empty());
+        assert!(ranked_games(&kept, "mura-5").is_empty());
         let list = ranking(&games);
         assert_eq!(list.len(), 2);
         assert_eq!(

@@ -306,10 +306,12 @@ pub(super) async fn stats(
         .filter_map(|s| s.result.as_deref())
         .filter_map(|r| serde_json::from_str(r).ok())
         .collect();
-    let everyone = store
-        .settled(profiles::MAX_RESULTS_READ)
-        .await
-        .map_err(|e| storage(&e))?;
+    let everyone = profiles::kept_results(
+        store
+            .settled(profiles::MAX_RESULTS_READ)
+            .await
+            .map_err(|e| storage(&e))?,
+    );
     let presets: Vec<Value> = profiles::stats(&results)
         .iter()
         .map(|(base, s)| {
@@ -360,10 +362,12 @@ pub(super) async fn ranking(
     };
     profiles::settle(&hub).await.map_err(|e| storage(&e))?;
     let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
-    let everyone = store
-        .settled(profiles::MAX_RESULTS_READ)
-        .await
-        .map_err(|e| storage(&e))?;
+    let everyone = profiles::kept_results(
+        store
+            .settled(profiles::MAX_RESULTS_READ)
+            .await
+            .map_err(|e| storage(&e))?,
+    );
     let one = query.preset.as_deref().is_some_and(|p| !p.is_empty());
     let presets: Vec<Value> = bases
         .into_iter()

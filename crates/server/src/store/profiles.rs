@@ -82,7 +82,7 @@ pub trait ProfileStore: Send + Sync {
     /// Every seat of a table taken with a profile.
     fn seats_at<'a>(&'a self, table: &'a str) -> BoxFuture<'a, Result<Vec<SeatRow>, StoreError>>;
 
-    /// Seats whose result is known, oldest first, at most `limit`.
+    /// The newest `limit` seats whose result is known, oldest first.
     fn settled(&self, limit: i64) -> BoxFuture<'_, Result<Vec<SeatRow>, StoreError>>;
 
     /// Writes the result of a seat.
@@ -237,12 +237,13 @@ impl ProfileStore for SqlStore {
         Box::pin(async move {
             let q = format!(
                 "SELECT {SEAT_COLUMNS} WHERE s.result IS NOT NULL \
-                 ORDER BY s.created, s.table_id, s.seat LIMIT $1"
+                 ORDER BY s.created DESC, s.table_id DESC, s.seat DESC LIMIT $1"
             );
-            let rows = on_pool!(self, pool => {
+            let mut rows = on_pool!(self, pool => {
                 let rows = sqlx::query(&q).bind(limit).fetch_all(pool).await?;
                 seat_rows!(rows)
             });
+            rows.reverse();
             Ok(rows)
         })
     }
