@@ -26,6 +26,17 @@
 //! trick, where the Lot is decided, within a few hundred iterations, so random Lots in
 //! rollouts cost little; the plain rollout stays.
 //!
+//! # Inference and exact endings
+//!
+//! Two options, off in `ismcts` itself. [`Ismcts::with_inference`] draws each iteration's
+//! determinisation from a pool of worlds weighed by the other seats' observed play
+//! ([`crate::inference`]; the `ismcts-inf` bot): the pool is dealt and weighed once per
+//! decision, one world for every 25 iterations (16 to 400) under an iteration budget, or for at
+//! most a quarter of a time budget. [`Ismcts::with_endings`] ends each rollout exactly by
+//! max^n ([`maxn`]) once a few tricks are left. Neither has been measured to beat the plain
+//! search at equal time (`docs/STATS.md`, "Does reading the others' play make the search
+//! stronger?").
+//!
 //! # Defaults, and how they were chosen
 //!
 //! With the tuning example (`cargo run --release -p torite-bots --example ismcts_tune --
