@@ -161,6 +161,8 @@ function createForm(after: () => void): HTMLElement {
     try {
       const made = await call<Kept>("POST", "/api/profiles", null, { name: name.value });
       keep({ id: made.id, name: made.name, key: made.key });
+      // The name tables are joined with, unless this browser has one already.
+      if (!localStorage.getItem("torite-name")) localStorage.setItem("torite-name", made.name);
       after();
     } catch (e) {
       status.textContent = errorText(e);
