@@ -633,16 +633,20 @@ async fn hear_lobby(hub: Weak<Hub>, cluster: Arc<Cluster>) {
             if hub.upgrade().is_none_or(|h| h.is_closing()) {
                 return;
             }
-            match tokio::time::timeout(Duration::from_secs(1), listener.try_recv()).await {
-                Err(_) => {}
-                Ok(Ok(Some(n))) => cluster.heard(n.payload()),
+            // Not cancelled midway (a message could be cut): closing the store on shutdown
+            // ends the wait with an error.
+            match listener.try_recv().await {
+                Ok(Some(n)) => cluster.heard(n.payload()),
                 // The connection was lost (messages meanwhile too): listen again, ask again.
-                Ok(Ok(None)) => {
+                Ok(None) => {
                     cluster
                         .notify(&json!({"node": cluster.node, "hello": true}))
                         .await;
                 }
-                Ok(Err(e)) => {
+                Err(e) => {
+                    if hub.upgrade().is_none_or(|h| h.is_closing()) {
+                        return;
+                    }
                     tracing::warn!("lobby of the other nodes: {e}");
                     break;
                 }
