@@ -419,6 +419,50 @@ sheet-cmp-lot-scoring = A Lot replaces the trick table for the deal: the declare
 
 ## Online play (browser)
 web-score-keep = Keep score
+web-duplicate-lobby = The same deals at several tables, compared afterwards?
+web-duplicate-link = Hold a duplicate night
+web-duplicate-title = A duplicate night
+web-duplicate-intro = Every table plays the same deals with the same cards in the same seats; afterwards the page compares, deal by deal, how each table scored them.
+web-duplicate-deals = Deals
+web-duplicate-tables = Tables
+web-duplicate-seats = Who sits in each seat (the same at every table)
+web-duplicate-seat = Seat { $number }
+web-duplicate-person = A person
+web-duplicate-bot-level = Bot: { $level }
+web-duplicate-create = Create the tables
+web-duplicate-page-title = Duplicate night: { $game }
+web-duplicate-summary = { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+  } at { $tables ->
+    [one] 1 table
+   *[other] { $tables } tables
+  }, the same cards at each
+web-duplicate-host-hint = You host this night: give each table's players that table's link (it lets them watch that table only), and start a table once its seats are taken. Keep this page's address to yourself.
+web-duplicate-results-link = The results, for everyone:
+web-duplicate-tables-title = Tables
+web-duplicate-table = Table { $number }
+web-duplicate-table-col = Table
+web-duplicate-status-open = Waiting for its players
+web-duplicate-status-playing = Playing: { $done } of { $deals } deals done
+web-duplicate-status-finished = Finished
+web-duplicate-status-gone = Closed without being played
+web-duplicate-waiting = waiting for a player
+web-duplicate-share = Link for this table's players:
+web-duplicate-start = Start this table
+web-duplicate-start-wait = (once every seat is taken)
+web-duplicate-comparison = Deal by deal
+web-duplicate-explain = Each table's score for the same cards, and in brackets its difference from the tables' average: higher is better.
+web-duplicate-explain-penalty = Each table's penalty points for the same cards, and in brackets the difference from the tables' average: lower is better.
+web-duplicate-none = No deal yet has been finished at every table.
+web-duplicate-deal = Deal { $number }
+web-duplicate-mean = Average
+web-duplicate-running = { $count ->
+    [one] After 1 deal: each table against the average
+   *[other] After { $count } deals: each table against the average
+  }
+web-duplicate-pending = Deal { $number } is shown once every table has finished it.
+web-duplicate-download = Download every table's record (one file)
 web-score-title = Keep score of a game with real cards
 web-score-intro = Choose the game and the players' names, then enter each deal the way the paper sheet does. The scores are worked out by the rules.
 web-score-players = Players, in seat order

@@ -1043,6 +1043,7 @@ await (await import("./profiles.mjs")).default({ test, base, shots, fitsPhone, b
 await (await import("./private.mjs")).default({ test, base, shots, fitsPhone, browser });
 await (await import("./chat.mjs")).default({ test, base, shots, fitsPhone, browser });
 await (await import("./rematch.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, browser });
+await (await import("./duplicate.mjs")).default({ test, base, shots, fitsPhone, browser, playToTheEnd, out, join });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });

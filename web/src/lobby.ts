@@ -1,4 +1,5 @@
 // The lobby: tables to join or watch, and a form to create one from any preset with house rules.
+import { duplicateLink } from "./duplicate";
 import { DEFAULT_LEVEL, api, errorText, presets, saveKey, saveName, saveSeat, saveToken, savedName, savedToken, type Preset, type TableSummary } from "./api";
 import { clear, h, nameEl, navLink } from "./dom";
 import { has, lang, t } from "./i18n";
@@ -278,6 +279,7 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
   };
   await refresh();
   const timer = window.setInterval(refresh, 4000);
+  form.append(duplicateLink(go));
   clear(
     root,
     h("section", { class: "lobby" },

@@ -3,6 +3,7 @@
 // game's history at `/t/{id}/history` and its replay at `/t/{id}/replay`.
 import "./style.css";
 import { errorText, saveKey } from "./api";
+import { renderDuplicate, renderDuplicateNew } from "./duplicate";
 import { clear, h } from "./dom";
 import { renderHistory, renderReplay } from "./history";
 import { lang, loadLang, preferredLang, preloadLang, t, type Lang } from "./i18n";
@@ -61,6 +62,7 @@ async function route(): Promise<void> {
   const table = path.match(/^\/t\/([0-9a-f]+)(?:\/(rules|history|replay))?\/?$/);
   const preset = path.match(/^\/rules\/([a-z0-9-]+)\/?$/);
   const score = path.match(/^\/score\/(new|[0-9a-f]+)(\/view)?\/?$/);
+  const duplicate = path.match(/^\/duplicate\/(new|[0-9a-f]+)\/?$/);
   document.title = table ? `torite — ${table[1]}` : "torite";
   // A private table's invite link carries its secret: kept for every request about the table.
   const key = new URLSearchParams(location.search).get("key");
@@ -86,6 +88,10 @@ async function route(): Promise<void> {
       done = await renderScoreNew(view, go);
     } else if (score) {
       done = await renderScore(view, score[1], Boolean(score[2]), go);
+    } else if (duplicate && duplicate[1] === "new") {
+      done = await renderDuplicateNew(view, go);
+    } else if (duplicate) {
+      done = await renderDuplicate(view, duplicate[1], go);
     } else if (path === "/profile") {
       done = await renderProfile(view, go);
     } else if (path === "/profile/move") {
