@@ -840,6 +840,7 @@ web-profile = Profile
 web-profile-you = you
 web-profile-name = Your name
 web-profile-create = Create my profile
+web-profile-rename = Change the name
 web-profile-create-help = No password and no e-mail: this browser keeps your profile's key. Your seats, games and statistics follow the profile, and its link moves it to your other devices.
 web-profile-as = Playing as { $name }
 web-profile-move = Use this profile on another device

@@ -788,6 +788,7 @@ web-profile = プロフィール
 web-profile-you = あなた
 web-profile-name = 名前
 web-profile-create = プロフィールを作る
+web-profile-rename = 名前を変える
 web-profile-create-help = パスワードもメールアドレスも要りません。プロフィールのキーはこのブラウザーが覚えます。席・対局・成績はプロフィールに付いてきて、リンクでほかの端末へ移せます。
 web-profile-as = プレイヤー：{ $name }
 web-profile-move = このプロフィールをほかの端末で使う

@@ -163,6 +163,10 @@ export default async function profiles({ test, base, shots, fitsPhone, browser, 
       const bots = (await stats.locator("tr.bots td").allInnerTexts()).map((s) => s.trim());
       if (JSON.stringify(bots) !== JSON.stringify(["0", "0", "—"])) throw new Error(`against bots: ${JSON.stringify(bots)}`);
       await shots(page, `profile-stats-${lang}`);
+      // The name changed on the profile page is the ranking's.
+      await page.locator("input[name=new-name]").fill(`Akiko-${lang}`);
+      await page.locator("form.profile-rename button[type=submit]").click();
+      await page.waitForFunction((n) => document.querySelector(".profile h2")?.textContent.includes(n), `Akiko-${lang}`);
 
       // The ranking: the three of them, best first, this browser's own row marked.
       await page.goto(`${base}/ranking`);
@@ -178,6 +182,7 @@ export default async function profiles({ test, base, shots, fitsPhone, browser, 
       if (!ratings.every((r) => /^\d,\d{3} ±\d+$/.test(r.trim()))) throw new Error(`ratings shown as ${JSON.stringify(ratings)}`);
       const me = ranked.locator(`tr.me[data-profile="${made[0].id}"]`);
       await me.waitFor();
+      if (!plain(await me.locator("td.who").innerText()).startsWith(`Akiko-${lang}`)) throw new Error("the ranking does not show the new name");
       const heading = plain(await ranked.locator("h3").innerText());
       const title = lang === "ja" ? "ムーラ（3人）" : "Mura (3 players)";
       if (!heading.startsWith(title)) throw new Error(`the ranking's heading is ${JSON.stringify(heading)}`);

@@ -273,6 +273,24 @@ export async function renderProfile(root: HTMLElement, go: (path: string) => voi
   } catch (e) {
     qr.replaceWith(h("p", { class: "error" }, errorText(e)));
   }
+  // The display name, changed here for every device and in the ranking.
+  const renameStatus = h("p", { class: "error", role: "alert" });
+  const newName = h("input", { name: "new-name", maxlength: 24, required: true, value: me.name, autocomplete: "nickname", "aria-label": t("web-profile-name") }) as HTMLInputElement;
+  const rename = h("form", { class: "profile-create profile-rename" },
+    h("label", {}, h("span", {}, t("web-profile-name")), newName),
+    h("button", { type: "submit" }, t("web-profile-rename")),
+    renameStatus) as HTMLFormElement;
+  rename.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    renameStatus.textContent = "";
+    try {
+      const done = await call<{ name: string }>("POST", "/api/profiles/me", p.key, { name: newName.value });
+      keep({ ...p, name: done.name });
+      go("/profile");
+    } catch (e) {
+      renameStatus.textContent = errorText(e);
+    }
+  });
   const forget = h("button", {
     type: "button",
     class: "forget",
@@ -285,6 +303,7 @@ export async function renderProfile(root: HTMLElement, go: (path: string) => voi
   clear(root, h("section", { class: "profile" },
     h("h2", {}, t("web-profile"), ": ", nameEl(me.name)),
     h("p", {}, navLink("/ranking", go, { class: "ranking-link" }, t("web-ranking")), " · ", navLink("/", go, {}, t("web-lobby"))),
+    rename,
     h("h3", {}, t("web-mine")),
     me.games.length ? h("div", { class: "mine-list mine-all" }, me.games.map((g) => gameRow(g, go))) : h("p", { class: "muted" }, t("web-mine-none")),
     h("h3", {}, t("web-stats")),

@@ -64,7 +64,7 @@ pub(crate) fn router(hub: Arc<Hub>) -> Router {
         .route("/profile/move", get(crate::assets::index))
         .route("/ranking", get(crate::assets::index))
         .route("/api/profiles", post(profiles::create))
-        .route("/api/profiles/me", get(profiles::me))
+        .route("/api/profiles/me", get(profiles::me).post(profiles::rename))
         .route("/api/profiles/{id}/stats", get(profiles::stats))
         .route("/api/ranking", get(profiles::ranking))
         .route("/api/qr", post(profiles::qr))

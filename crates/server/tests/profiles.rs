@@ -194,6 +194,30 @@ async fn a_forged_or_missing_key_is_refused() {
         (Some(id.as_str()), Some("Aki"))
     );
     assert_eq!(mine["games"], json!([]));
+    // The name changes with the key only, and is checked as a table's.
+    let (status, body) = post(addr, "/api/profiles/me", json!({"name": "Akiko"})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (403, Some("profile-key-needed")),
+        "{body}"
+    );
+    let rename = |name: &str| json!({ "name": name });
+    let (status, body) = with_key(addr, "POST", "/api/profiles/me", &key, Some(rename(""))).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = with_key(
+        addr,
+        "POST",
+        "/api/profiles/me",
+        &key,
+        Some(rename("Akiko")),
+    )
+    .await;
+    assert_eq!(
+        (status, body["name"].as_str()),
+        (200, Some("Akiko")),
+        "{body}"
+    );
+    assert_eq!(me(addr, &key).await["name"], "Akiko");
     // A bad name is refused as a table's is.
     let (status, body) = post(addr, "/api/profiles", json!({"name": ""})).await;
     assert_eq!(status, 400, "{body}");

@@ -211,6 +211,30 @@ pub(super) async fn me(
     ))
 }
 
+/// `POST /api/profiles/me` `{"name"}`: changes the key's profile's display name (checked as a
+/// table's names are); the ranking and the statistics show the new one.
+pub(super) async fn rename(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Result<Response, Refusal> {
+    let (row, _) = holder(&hub, &headers).await?;
+    let name = body
+        .get("name")
+        .and_then(Value::as_str)
+        .ok_or_else(|| Refusal::bad(Why::NameNeeded))
+        .and_then(crate::table::check_name)?;
+    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
+    if !store
+        .rename_profile(&row.id, &name)
+        .await
+        .map_err(|e| storage(&e))?
+    {
+        return Err(Refusal::forbidden(Why::ProfileKey));
+    }
+    Ok(answer(StatusCode::OK, json!({"id": row.id, "name": name})))
+}
+
 /// `POST /api/tables/{id}/profile`: keeps the seat a token holds (`token`) with the key's
 /// profile, so that the profile reclaims it on any device. (A table's own path, so that a
 /// cluster forwards it to the server that drives the table.)

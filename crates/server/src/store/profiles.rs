@@ -64,6 +64,13 @@ pub trait ProfileStore: Send + Sync {
     /// A profile, if there is one.
     fn profile<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<ProfileRow>, StoreError>>;
 
+    /// Changes a profile's display name; `false` if there is no such profile.
+    fn rename_profile<'a>(
+        &'a self,
+        id: &'a str,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+
     /// Keeps a seat for its profile; `false` (nothing written) if another profile keeps that
     /// seat or this profile already keeps another seat of the table. Keeping the same seat
     /// again replaces its token.
@@ -163,6 +170,20 @@ impl ProfileStore for SqlStore {
                     .transpose()?
             });
             Ok(row)
+        })
+    }
+
+    fn rename_profile<'a>(
+        &'a self,
+        id: &'a str,
+        name: &'a str,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let q = "UPDATE torite_profiles SET name = $1 WHERE id = $2";
+            let done = on_pool!(self, pool => {
+                sqlx::query(q).bind(name).bind(id).execute(pool).await?.rows_affected()
+            });
+            Ok(done == 1)
         })
     }
 
