@@ -516,7 +516,15 @@ impl Hub {
     ) -> Result<(String, String), Refusal> {
         let token = actor::new_token();
         let id = self
-            .create_hosted(ruleset, Some((seat, name)), &token, timer, seed, creator, invite)
+            .create_hosted(
+                ruleset,
+                Some((seat, name)),
+                &token,
+                timer,
+                seed,
+                creator,
+                invite,
+            )
             .await?;
         Ok((id, token))
     }

@@ -180,7 +180,7 @@ async fn every_table_plays_the_same_hands_and_the_comparison_adds_up() {
     }
     // The differences of a deal balance out over the tables.
     for s in 0..4 {
-        let sum: f64 = (0..3).map(|t| running[t][s]).sum();
+        let sum: f64 = running.iter().map(|t| t[s]).sum();
         assert!(sum.abs() < 1e-9);
     }
 }
