@@ -1,6 +1,7 @@
 // The browser client of torite's online play: the lobby at `/`, a table at `/t/{id}`, its
 // rules and printable sheets at `/t/{id}/rules` (a preset's at `/rules/{id}`), a finished
-// game's history at `/t/{id}/history` and its replay at `/t/{id}/replay`.
+// game's history at `/t/{id}/history` and its replay at `/t/{id}/replay`; the player profile at
+// `/profile` (moved to another device by `/profile/move#key=…`) and the ranking at `/ranking`.
 import "./style.css";
 import { errorText, saveKey } from "./api";
 import { renderDuplicate, renderDuplicateNew } from "./duplicate";
