@@ -36,7 +36,7 @@ interface Series {
   name_ja: string;
   players: number;
   deals: number;
-  seed: number;
+  seed: number | null;
   lower_is_better: boolean;
   compared: number;
   finished: boolean;

@@ -81,12 +81,12 @@ async fn every_table_plays_the_same_hands_and_the_comparison_adds_up() {
     let id = made["id"].as_str().unwrap();
     let key = made["key"].as_str().unwrap();
     assert_eq!(made["series"]["tables"].as_array().unwrap().len(), 3);
-    assert_eq!(made["series"]["seed"], 1989);
     let series = until(addr, &format!("/api/series/{id}"), |s| {
         s["finished"] == true
     })
     .await;
     assert_eq!(series["compared"], 3, "{series}");
+    assert_eq!(series["seed"], 1989);
     assert_eq!(series["host"], false);
     // Without the key, no table's link or secret.
     assert!(series["tables"][0].get("link").is_none(), "{series}");
@@ -378,6 +378,10 @@ async fn a_deal_is_shown_only_once_every_table_has_finished_it() {
     assert_eq!(series["tables"][0]["deals_done"], 2, "{series}");
     assert_eq!(series["tables"][0]["finished"], true);
     assert_eq!(series["tables"][1]["deals_done"], 0);
+    // The seed, which deals every deal, is not shown before the end, even to the host.
+    assert_eq!(series["seed"], Value::Null, "{series}");
+    let (_, hosted_now) = get(addr, &format!("/api/series/{id}?key={key}")).await;
+    assert_eq!(hosted_now["seed"], Value::Null);
     assert_eq!(series["compared"], 0);
     assert_eq!(series["comparison"], json!([]));
     assert_eq!(series["tables"][1]["seats"][0]["name"], "Ben");

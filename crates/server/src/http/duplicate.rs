@@ -379,6 +379,7 @@ async fn read_view(
         all.push(played(hub, table).await?);
     }
     let shown = compared(&all);
+    let finished = all.iter().all(|p| p.finished);
     let scores: Vec<Vec<Vec<i32>>> = all
         .iter()
         .map(|p| {
@@ -451,14 +452,15 @@ async fn read_view(
         "name_ja": ja.preset_name(rules.base),
         "players": n,
         "deals": stored.deals,
-        "seed": stored.seed,
+        // The seed deals every deal: shown only once every table has finished.
+        "seed": finished.then_some(stored.seed),
         "seats": stored.seats.iter().map(|p| match p {
             SeatPlan::Person => json!({"kind": "person"}),
             SeatPlan::Bot(b) => json!({"kind": "bot", "bot": b}),
         }).collect::<Vec<_>>(),
         "lower_is_better": rules.scoring.is_penalty(),
         "compared": shown,
-        "finished": all.iter().all(|p| p.finished),
+        "finished": finished,
         "tables": tables,
         "comparison": comparison(&scores, shown, n),
         "records": format!("/api/series/{id}/records"),
