@@ -511,6 +511,7 @@ web-fill-none = (seat people or bots later)
 web-start-now = Start at once
 web-private = Private table
 web-rematch = Play again
+web-seat-kept = kept for its player of the last game
 web-rematch-join = Join the rematch
 web-rematch-asked = Someone has asked for a rematch: the same seats and rules.
 web-rematch-watch = Watch the rematch

@@ -489,6 +489,7 @@ web-fill-none = （あとで人かボットを入れる）
 web-start-now = すぐに始める
 web-private = 非公開のテーブル
 web-rematch = もう一度遊ぶ
+web-seat-kept = 前のゲームのプレイヤーを待っています
 web-rematch-join = 再戦に加わる
 web-rematch-asked = 同じ席・同じルールでの再戦が申し込まれています。
 web-rematch-watch = 再戦を観戦する

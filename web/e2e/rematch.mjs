@@ -47,16 +47,33 @@ export default async function rematch({ test, base, shots, fitsPhone, playToTheE
 
       // Aki plays again: a new table, Aki seated, Ben's seat kept for Ben.
       const again = lang === "ja" ? "もう一度遊ぶ" : "Play again";
+      for (const p of [host, guest]) {
+        await p.locator(".game-over").waitFor();
+        const shut = p.locator(".modal button.close");
+        if (await shut.count()) await shut.click();
+      }
       await host.locator("button.rematch-button").filter({ hasText: again }).click();
       await host.waitForURL((url) => /\/t\/[0-9a-f]+$/.test(url.pathname) && !url.pathname.endsWith(made.id));
       const next = host.url().split("/").pop();
       await host.locator(".seat-box.me").waitFor();
       const waiting = lang === "ja" ? "前のゲームのプレイヤーが戻るのを待っています" : "Waiting for the other players of the last game to come back";
       await host.locator(".prompt").filter({ hasText: waiting }).waitFor();
+      const kept = lang === "ja" ? "前のゲームのプレイヤーを待っています" : "kept for its player of the last game";
+      await host.locator(".seat-box[data-seat='1'] .seat-kind.kept").filter({ hasText: kept }).waitFor();
+      // A stranger watching the rematch is not offered Ben's seat.
+      const stranger = await browser.newContext();
+      const watching = await stranger.newPage();
+      await watching.goto(`${base}/t/${next}`);
+      await watching.locator("[data-live='1'] .seat-box[data-seat='1']").waitFor();
+      if (await watching.locator("button.join").count()) throw new Error("a stranger is offered a kept seat of the rematch");
+      await stranger.close();
       await shots(host, `rematch-waiting-${lang}`);
 
       // Ben's page, still at the finished game, offers the rematch; Ben joins and it starts.
       const join = lang === "ja" ? "再戦に加わる" : "Join the rematch";
+      // The last deal's summary closed first, as a person would.
+      const close = guest.locator(".modal button.close");
+      if (await close.count()) await close.click();
       await guest.locator("button.rematch-button").filter({ hasText: join }).click();
       await guest.waitForURL((url) => url.pathname === `/t/${next}`);
       await guest.locator(".seat-box.me").waitFor();

@@ -610,7 +610,8 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
           bots.map((b) => h("option", { value: b.id, selected: b.id === DEFAULT_LEVEL, title: b.description }, b.name))) as HTMLSelectElement;
         control = h("div", { class: "controls" }, pick,
           h("button", { type: "button", class: "add-bot", "data-seat": s, disabled: off, onclick: () => hostAction(() => api.bot(id, s, pick.value, token)) }, t("web-add-bot")));
-      } else if (welcome.seat === null) {
+      } else if (welcome.seat === null && !st.series) {
+        // (A rematch's empty seats are kept for the players of the last game.)
         control = h("button", {
           type: "button", class: "join", "data-seat": s, disabled: off,
           onclick: async () => {
@@ -639,6 +640,7 @@ export function renderTable(root: HTMLElement, id: string, go: (path: string) =>
     }
     let kind: HTMLElement;
     if (info.kind === "bot") kind = h("div", { class: "seat-kind" }, t("web-bot"));
+    else if (info.kind === "empty" && st.series && !st.started) kind = h("div", { class: "seat-kind kept" }, t("web-seat-kept"));
     else if (info.kind === "empty") kind = h("div", { class: "seat-kind" }, t("web-empty-seat"));
     else if (s === welcome.seat && off) kind = h("div", { class: "seat-kind offline" }, t("web-conn-you-offline"));
     else if (info.connected) kind = h("div", { class: "seat-kind online" }, t("web-online"));
