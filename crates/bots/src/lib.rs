@@ -233,7 +233,9 @@ impl BotSpec {
     /// The same bot with `ms` milliseconds of wall-clock time per decision, whatever budget
     /// it had, when it searches (a level that searches included: its search gets the time);
     /// a bot that decides at once is left as it is. The arena's `--movetime`: every search bot
-    /// of a lineup thinks for the same time, as engine-testing tools compare engines.
+    /// of a lineup thinks for the same time, as engine-testing tools compare engines. A level
+    /// so timed writes itself `expert:20ms` (as the arena's JSON names it), a form no spec
+    /// gives: a level's own budget cannot be asked for.
     #[must_use]
     pub const fn with_movetime(self, ms: u32) -> BotSpec {
         if self.is_instant() {
@@ -528,6 +530,9 @@ mod tests {
             }
             assert_eq!(timed.build(3).name(), spec.name(), "{text}");
         }
+        let expert = BotSpec::level(Level::Expert).with_movetime(20);
+        assert_eq!(expert.to_string(), "expert:20ms");
+        assert_eq!(expert.as_level(), Some(Level::Expert));
     }
 
     fn refusal(spec: &str) -> String {
