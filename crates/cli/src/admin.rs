@@ -9,18 +9,29 @@
 //! `{"type":"profile","id","created","name","key_digest"}`, and per seat kept with one,
 //! `{"type":"profile_seat","profile","table","seat","token_hash","sealed","invite","created",
 //! "result"}` (the key itself is in no backup: only its digest, and the tokens sealed with it);
-//! the last line is `{"type":"end","tables":N,"profiles":P,"profile_seats":S}`, so that a
-//! backup cut short is refused rather than half imported.
+//! then one line per scorekeeper's sheet, `{"type":"scoresheet","id","created","version",
+//! "body":{…}}` (its keys, as in the database, only as digests), and per duplicate series,
+//! `{"type":"series","id","created","body":{…}}`, each oldest first; the last line is
+//! `{"type":"end","tables":N,"profiles":P,"profile_seats":S,"scoresheets":K,"series":D}`, so
+//! that a backup cut short is refused rather than half imported. A backup made before sheets
+//! and series were kept has neither count and reads as one without any.
+//!
+//! The tables, the profiles and the sheets with the series are each read as one snapshot
+//! (three reads) and each imported in one transaction; before anything is imported without
+//! `--replace`, a sheet or series already in the database refuses the whole import.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-use torite_server::store::{ProfileRow, ProfileRows, ProfileStore, SeatRow, SqlStore, TableRows};
+use serde_json::{json, Value};
+use torite_server::store::{
+    ProfileRow, ProfileRows, ProfileStore, SeatRow, SeriesRow, SheetRow, SheetRows, SqlStore,
+    TableRows,
+};
 
-use crate::Failure;
 use crate::serve::Place;
+use crate::Failure;
 
 /// The backup format's version.
 const VERSION: u64 = 1;
@@ -28,7 +39,8 @@ const VERSION: u64 = 1;
 /// `torite admin`'s commands.
 #[derive(clap::Subcommand, Debug)]
 pub enum AdminCommand {
-    /// Write every table of the database (events, records, expiry marks) as JSON lines.
+    /// Write every table of the database (events, records, expiry marks), player profile,
+    /// scorekeeper's sheet and duplicate series as JSON lines.
     Export {
         #[command(flatten)]
         place: Place,
@@ -42,7 +54,8 @@ pub enum AdminCommand {
         place: Place,
         /// The backup; `-` for standard input.
         file: PathBuf,
-        /// Overwrite the tables already in the database (else they are refused).
+        /// Overwrite the tables, sheets and series already in the database (else they are
+        /// refused).
         #[arg(long)]
         replace: bool,
     },
@@ -56,14 +69,15 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
         AdminCommand::Export { place, file } => {
             let store = place.resolve()?;
             must_exist(&store.db)?;
-            let (tables, profiles) = runtime.block_on(async {
+            let (tables, profiles, sheets) = runtime.block_on(async {
                 let db = open(&store.db).await?;
                 let tables = db.export().await.map_err(Failure::input);
                 let profiles = db.export_profiles().await.map_err(Failure::input);
+                let sheets = db.export_sheets().await.map_err(Failure::input);
                 db_close(&db).await;
-                Ok::<_, Failure>((tables?, profiles?))
+                Ok::<_, Failure>((tables?, profiles?, sheets?))
             })?;
-            let text = backup(&tables, &profiles);
+            let text = backup(&tables, &profiles, &sheets);
             let finished = tables.iter().filter(|t| t.record.is_some()).count();
             let to = match file.as_deref() {
                 None => None,
@@ -80,9 +94,11 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
                 Some(path) => write_file(path, &text)?,
             }
             eprintln!(
-                "torite admin export: {} tables ({finished} finished), {} profiles from {} to {}",
+                "torite admin export: {} tables ({finished} finished), {} profiles, {} score sheets, {} duplicate series from {} to {}",
                 tables.len(),
                 profiles.0.len(),
+                sheets.0.len(),
+                sheets.1.len(),
                 torite_server::without_password(&store.db),
                 to.map_or_else(|| "standard output".to_owned(), |p| p.display().to_string())
             );
@@ -109,15 +125,24 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
                 })?;
                 (text, file.display().to_string())
             };
-            let (tables, profiles) =
+            let (tables, profiles, sheets) =
                 read_backup(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
             runtime.block_on(async {
                 let db = open(&store.db).await?;
                 let into = || torite_server::without_password(&store.db);
-                let mut done = db
-                    .import(&tables, replace)
-                    .await
-                    .map_err(|e| Failure::input(format!("import into {}: {e}", into())));
+                let mut done = if replace {
+                    Ok(())
+                } else {
+                    db.check_sheets(&sheets)
+                        .await
+                        .map_err(|e| Failure::input(format!("import into {}: {e}", into())))
+                };
+                if done.is_ok() {
+                    done = db
+                        .import(&tables, replace)
+                        .await
+                        .map_err(|e| Failure::input(format!("import into {}: {e}", into())));
+                }
                 if done.is_ok() {
                     done = db
                         .import_profiles(&profiles.0, &profiles.1)
@@ -129,13 +154,23 @@ pub fn run(command: AdminCommand) -> Result<String, Failure> {
                             ))
                         });
                 }
+                if done.is_ok() {
+                    done = db.import_sheets(&sheets, replace).await.map_err(|e| {
+                        Failure::input(format!(
+                            "import into {}: the tables and profiles were imported, the score sheets and series not: {e}",
+                            into()
+                        ))
+                    });
+                }
                 db_close(&db).await;
                 done
             })?;
             eprintln!(
-                "torite admin import: {} tables, {} profiles from {name} into {}",
+                "torite admin import: {} tables, {} profiles, {} score sheets, {} duplicate series from {name} into {}",
                 tables.len(),
                 profiles.0.len(),
+                sheets.0.len(),
+                sheets.1.len(),
                 torite_server::without_password(&store.db)
             );
             Ok(String::new())
@@ -195,8 +230,8 @@ fn as_json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
 }
 
-/// The backup of `tables` and the profiles, as JSON lines.
-fn backup(tables: &[TableRows], profiles: &ProfileRows) -> String {
+/// The backup of `tables`, the profiles, the score sheets and the series, as JSON lines.
+fn backup(tables: &[TableRows], profiles: &ProfileRows, sheets: &SheetRows) -> String {
     let mut out = json!({"type": "torite-backup", "version": VERSION}).to_string();
     out.push('\n');
     for t in tables {
@@ -237,11 +272,34 @@ fn backup(tables: &[TableRows], profiles: &ProfileRows) -> String {
         out.push_str(&line.to_string());
         out.push('\n');
     }
+    for s in &sheets.0 {
+        let line = json!({
+            "type": "scoresheet",
+            "id": s.id,
+            "created": s.created,
+            "version": s.version,
+            "body": as_json(&s.body),
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    for s in &sheets.1 {
+        let line = json!({
+            "type": "series",
+            "id": s.id,
+            "created": s.created,
+            "body": as_json(&s.body),
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
     let end = json!({
         "type": "end",
         "tables": tables.len(),
         "profiles": profiles.0.len(),
         "profile_seats": profiles.1.len(),
+        "scoresheets": sheets.0.len(),
+        "series": sheets.1.len(),
     });
     out.push_str(&end.to_string());
     out.push('\n');
@@ -302,8 +360,42 @@ fn profile_seat_of(v: &Value) -> Result<SeatRow, String> {
     })
 }
 
+/// A stored JSON body of a backup line: an object or array, kept as its text.
+fn body_of(v: &Value, what: &str) -> Result<String, String> {
+    match &v["body"] {
+        b @ (Value::Object(_) | Value::Array(_)) => Ok(b.to_string()),
+        _ => Err(format!("{what}: \"body\" is not a JSON object")),
+    }
+}
+
+/// One score sheet line.
+fn sheet_of(v: &Value) -> Result<SheetRow, String> {
+    let id = text_of(v, "id", "a score sheet line")?;
+    let what = format!("score sheet {id}");
+    Ok(SheetRow {
+        created: number_of(v, "created", &what)?,
+        version: number_of(v, "version", &what)?,
+        body: body_of(v, &what)?,
+        id,
+    })
+}
+
+/// One duplicate series line.
+fn series_of(v: &Value) -> Result<SeriesRow, String> {
+    let id = text_of(v, "id", "a series line")?;
+    let what = format!("duplicate series {id}");
+    Ok(SeriesRow {
+        created: number_of(v, "created", &what)?,
+        body: body_of(v, &what)?,
+        id,
+    })
+}
+
+/// What a backup holds.
+type Backup = (Vec<TableRows>, ProfileRows, SheetRows);
+
 /// Reads a backup, or says (in one line) where and why it is not one.
-fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
+fn read_backup(text: &str) -> Result<Backup, String> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -330,7 +422,10 @@ fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
     let mut tables = Vec::new();
     let mut profiles = Vec::new();
     let mut seats = Vec::new();
+    let mut sheets = Vec::new();
+    let mut series = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut seen_sheets: HashMap<(bool, String), usize> = HashMap::new();
     let mut end = None;
     for (n, line) in lines {
         if end.is_some() {
@@ -352,6 +447,24 @@ fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
             Some("profile_seat") => {
                 seats.push(profile_seat_of(&v).map_err(|e| format!("line {n}: {e}"))?);
             }
+            Some(kind @ ("scoresheet" | "series")) => {
+                let (id, what) = if kind == "scoresheet" {
+                    let s = sheet_of(&v).map_err(|e| format!("line {n}: {e}"))?;
+                    let id = s.id.clone();
+                    sheets.push(s);
+                    (id, "score sheet")
+                } else {
+                    let s = series_of(&v).map_err(|e| format!("line {n}: {e}"))?;
+                    let id = s.id.clone();
+                    series.push(s);
+                    (id, "duplicate series")
+                };
+                if let Some(other) = seen_sheets.insert((kind == "series", id.clone()), n) {
+                    return Err(format!(
+                        "line {n}: {what} {id} is in the backup twice (also line {other})"
+                    ));
+                }
+            }
             Some("end") => {
                 let count = v["tables"].as_u64();
                 if count != Some(tables.len() as u64) {
@@ -361,9 +474,14 @@ fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
                         tables.len()
                     ));
                 }
-                // A backup made before profiles has neither count, and no profile lines.
-                for (field, held) in [("profiles", profiles.len()), ("profile_seats", seats.len())]
-                {
+                // A backup made before profiles (or before sheets and series) has neither
+                // count, and no such lines.
+                for (field, held) in [
+                    ("profiles", profiles.len()),
+                    ("profile_seats", seats.len()),
+                    ("scoresheets", sheets.len()),
+                    ("series", series.len()),
+                ] {
                     let counted = v.get(field).map_or(Some(0), Value::as_u64);
                     if counted != Some(held as u64) {
                         return Err(format!(
@@ -376,7 +494,7 @@ fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
             }
             _ => {
                 return Err(format!(
-                    "line {n}: \"type\" is {}, not \"table\", \"profile\", \"profile_seat\" or \"end\"",
+                    "line {n}: \"type\" is {}, not \"table\", \"profile\", \"profile_seat\", \"scoresheet\", \"series\" or \"end\"",
                     v["type"]
                 ));
             }
@@ -388,7 +506,7 @@ fn read_backup(text: &str) -> Result<(Vec<TableRows>, ProfileRows), String> {
             tables.len()
         ));
     }
-    Ok((tables, (profiles, seats)))
+    Ok((tables, (profiles, seats), (sheets, series)))
 }
 
 /// One table line.
@@ -478,23 +596,67 @@ mod tests {
         )
     }
 
+    fn sheets() -> SheetRows {
+        (
+            vec![SheetRow {
+                id: "s1".into(),
+                created: 9,
+                version: 2,
+                body: r#"{"deals":[[1,2]],"key_digest":"k"}"#.into(),
+            }],
+            vec![SeriesRow {
+                id: "d1".into(),
+                created: 10,
+                body: r#"{"host_digest":"h","seed":4}"#.into(),
+            }],
+        )
+    }
+
     #[test]
     fn a_backup_reads_back() {
         let none = (Vec::new(), Vec::new());
-        let text = backup(&rows(), &none);
-        assert_eq!(read_backup(&text), Ok((rows(), none)));
-        let text = backup(&rows(), &profiles());
-        assert_eq!(read_backup(&text), Ok((rows(), profiles())));
+        let text = backup(&rows(), &none, &(Vec::new(), Vec::new()));
+        assert_eq!(
+            read_backup(&text),
+            Ok((rows(), none, (Vec::new(), Vec::new())))
+        );
+        let text = backup(&rows(), &profiles(), &sheets());
+        assert_eq!(read_backup(&text), Ok((rows(), profiles(), sheets())));
+        // A backup made before sheets and series reads as one without any.
+        let before_sheets = text
+            .lines()
+            .filter(|l| !l.contains("\"type\":\"s"))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+            .replace(r#","scoresheets":1,"series":1"#, "");
+        assert!(!before_sheets.contains("scoresheet"), "{before_sheets}");
+        assert_eq!(
+            read_backup(&before_sheets),
+            Ok((rows(), profiles(), (Vec::new(), Vec::new())))
+        );
         // A backup made before profiles reads as one without any.
-        let old = text
+        let old = before_sheets
             .lines()
             .filter(|l| !l.contains("\"type\":\"profile"))
             .map(|l| format!("{l}\n"))
             .collect::<String>()
             .replace(r#","profiles":1,"profile_seats":1"#, "");
-        assert_eq!(read_backup(&old), Ok((rows(), (Vec::new(), Vec::new()))));
-        // A profile line lost is a backup cut.
+        assert_eq!(
+            read_backup(&old),
+            Ok((rows(), (Vec::new(), Vec::new()), (Vec::new(), Vec::new())))
+        );
+        // A series line lost is a backup cut.
         let lost: String = text
+            .lines()
+            .filter(|l| !l.contains("\"type\":\"series\""))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            read_backup(&lost).unwrap_err(),
+            "line 6: the end line counts 1 series, the backup holds 0"
+        );
+        // A profile line lost is a backup cut.
+        let lost: String = before_sheets
             .lines()
             .filter(|l| !l.contains("\"type\":\"profile\""))
             .map(|l| format!("{l}\n"))
@@ -506,8 +668,33 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_sheet_or_series_line_is_refused_with_its_line() {
+        let text = backup(&rows(), &(Vec::new(), Vec::new()), &sheets());
+        let lines: Vec<&str> = text.lines().collect();
+        let twice = [lines[0], lines[1], lines[2], lines[2], lines[3], lines[4]].join("\n");
+        assert_eq!(
+            read_backup(&twice).unwrap_err(),
+            "line 4: score sheet s1 is in the backup twice (also line 3)"
+        );
+        let bad = text.replace(r#""version":2"#, r#""version":"two""#);
+        assert_eq!(
+            read_backup(&bad).unwrap_err(),
+            "line 3: score sheet s1: \"version\" is not a whole number"
+        );
+        let bad = text.replace(r#""body":{"host_digest":"h","seed":4}"#, r#""body":"x""#);
+        assert_eq!(
+            read_backup(&bad).unwrap_err(),
+            "line 4: duplicate series d1: \"body\" is not a JSON object"
+        );
+    }
+
+    #[test]
     fn a_bad_backup_is_refused_with_its_line() {
-        let text = backup(&rows(), &(Vec::new(), Vec::new()));
+        let text = backup(
+            &rows(),
+            &(Vec::new(), Vec::new()),
+            &(Vec::new(), Vec::new()),
+        );
         let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
         assert_eq!(
             read_backup(&cut).unwrap_err(),
@@ -519,11 +706,9 @@ mod tests {
             read_backup(&twice).unwrap_err(),
             "line 3: table abc is in the backup twice (also line 2)"
         );
-        assert!(
-            read_backup("{}\n")
-                .unwrap_err()
-                .starts_with("line 1: not a torite backup")
-        );
+        assert!(read_backup("{}\n")
+            .unwrap_err()
+            .starts_with("line 1: not a torite backup"));
         let bad = text.replace(r#""type":"created""#, r#""type":"dance""#);
         let e = read_backup(&bad).unwrap_err();
         assert!(

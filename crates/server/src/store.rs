@@ -307,6 +307,8 @@ mod profiles;
 pub use profiles::{ProfileRow, ProfileRows, ProfileStore, SeatRow};
 mod duplicate;
 pub use duplicate::DuplicateStore;
+mod sheets;
+pub use sheets::{SeriesRow, SheetRow, SheetRows};
 
 impl SqlStore {
     /// Opens (and creates if needed) the database at `url`: `sqlite:FILE`, `sqlite::memory:`
@@ -409,6 +411,11 @@ pub struct TableRows {
 pub enum ImportError {
     /// A table of the backup is already in the database (and replacing was not asked for).
     Exists(String),
+    /// A score sheet of the backup is already in the database (and replacing was not asked for).
+    SheetExists(String),
+    /// A duplicate series of the backup is already in the database (and replacing was not
+    /// asked for).
+    SeriesExists(String),
     /// The database failed.
     Store(StoreError),
 }
@@ -419,6 +426,14 @@ impl std::fmt::Display for ImportError {
             ImportError::Exists(id) => write!(
                 f,
                 "table {id} is already in the database (--replace overwrites it); nothing was imported"
+            ),
+            ImportError::SheetExists(id) => write!(
+                f,
+                "score sheet {id} is already in the database (--replace overwrites it); nothing was imported"
+            ),
+            ImportError::SeriesExists(id) => write!(
+                f,
+                "duplicate series {id} is already in the database (--replace overwrites it); nothing was imported"
             ),
             ImportError::Store(e) => write!(f, "{e}; nothing was imported"),
         }
