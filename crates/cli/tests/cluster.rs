@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 use torite_server::client::{Session, request};
 
 use common::BIN;
@@ -245,6 +246,46 @@ fn three_nodes_one_killed_every_table_finishes() {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert!(listed, "the lobby of another node lists the tables with their seats");
+        // A score sheet kept through A, followed through B, changed through C: B's follower
+        // sees the change.
+        let sheet = post(
+            a_addr,
+            "/api/scoresheets",
+            json!({"ruleset": "mura-4", "players": ["Aki", "Ben", "Chie", "Dan"]}),
+        )
+        .await;
+        let (sheet_id, key, view) = (
+            sheet["id"].as_str().unwrap().to_owned(),
+            sheet["key"].as_str().unwrap().to_owned(),
+            sheet["view_key"].as_str().unwrap().to_owned(),
+        );
+        let mut follower = tokio::net::TcpStream::connect(b.addr).await.unwrap();
+        let ask = format!(
+            "GET /api/scoresheets/{sheet_id}/events?key={view} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            b.addr
+        );
+        follower.write_all(ask.as_bytes()).await.unwrap();
+        let mut lines = tokio::io::BufReader::new(follower).lines();
+        let mut next_sheet = async || -> Value {
+            loop {
+                let line = tokio::time::timeout(Duration::from_secs(10), lines.next_line())
+                    .await
+                    .expect("an event in time")
+                    .unwrap()
+                    .expect("the stream stays open");
+                if let Some(data) = line.strip_prefix("data: ") {
+                    return serde_json::from_str(data).unwrap();
+                }
+            }
+        };
+        assert_eq!(next_sheet().await["deals"], json!([]));
+        post(
+            c.addr,
+            &format!("/api/scoresheets/{sheet_id}/deals"),
+            json!({"key": key, "tricks": [3, 2, 2, 2], "points": [6, 5, 3, 2]}),
+        )
+        .await;
+        assert_eq!(next_sheet().await["totals"], json!([0, 0, 3, 3]));
         let mut clients = Vec::new();
         for (t, (id, host, guest)) in tables.iter().enumerate() {
             clients.push(tokio::spawn(play(others.clone(), t % 2, id.clone(), host.clone())));

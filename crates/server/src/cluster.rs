@@ -21,7 +21,8 @@
 //!   tables of bots alone go on.
 //! - **Lobby.** Each node sends the summaries of its tables that changed on the `torite_lobby`
 //!   channel (`NOTIFY`) and keeps the other nodes' ones (`LISTEN`), so that the lobby and who
-//!   is present are current on every node.
+//!   is present are current on every node; a score sheet's change is told there too, so that
+//!   its followers on every node read it anew.
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -428,6 +429,9 @@ impl Cluster {
         if msg["hello"] == true {
             self.hello.store(true, Ordering::SeqCst);
         }
+        if let Some(sheet) = msg["sheet"].as_str() {
+            crate::http::scoresheets::changed(sheet);
+        }
         let mut remote = self.remote.lock().unwrap_or_else(PoisonError::into_inner);
         for id in msg["gone"].as_array().into_iter().flatten() {
             if let Some(id) = id.as_str()
@@ -460,6 +464,12 @@ impl Cluster {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .retain(|_, r| live.contains(&r.node));
+    }
+
+    /// Tells the other nodes that a score sheet changed, so that its followers there read it
+    /// anew.
+    pub(crate) async fn sheet_changed(&self, id: &str) {
+        self.notify(&json!({"node": self.node, "sheet": id})).await;
     }
 
     /// Sends one lobby message.

@@ -27,7 +27,7 @@ mod rematch;
 mod profiles;
 pub(crate) mod records;
 mod replay;
-mod scoresheets;
+pub(crate) mod scoresheets;
 mod sheets;
 
 /// The largest request body accepted.

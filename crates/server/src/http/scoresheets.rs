@@ -615,14 +615,21 @@ async fn save(hub: &Hub, id: &str, mut loaded: Loaded) -> Result<Response, Refus
     }
     loaded.version += 1;
     let sheet = view(id, &loaded, Access::Write)?;
-    {
-        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-        // Nobody follows the sheet any more: its channel goes.
-        if live.get(id).is_some_and(|tx| tx.send(()).is_err()) {
-            live.remove(id);
-        }
+    changed(id);
+    if let Some(cluster) = hub.cluster() {
+        // The other nodes' followers of the sheet too.
+        cluster.sheet_changed(id).await;
     }
     Ok(answer(StatusCode::OK, sheet))
+}
+
+/// Tells the sheet's followers on this node that it changed: each reads it anew.
+pub(crate) fn changed(id: &str) {
+    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+    // Nobody follows the sheet any more: its channel goes.
+    if live.get(id).is_some_and(|tx| tx.send(()).is_err()) {
+        live.remove(id);
+    }
 }
 
 async fn writable(hub: &Hub, id: &str, body: &Value) -> Result<Loaded, Refusal> {
