@@ -8,8 +8,8 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
-use serde_json::{Value, json};
-use torite_server::client::{Session, request};
+use serde_json::{json, Value};
+use torite_server::client::{request, Session};
 
 use common::BIN;
 
@@ -288,8 +288,8 @@ fn terminate(served: &Served) {
 #[test]
 fn sigterm_closes_the_sockets_and_keeps_what_was_acknowledged() {
     use futures_util::StreamExt;
-    use tokio_tungstenite::tungstenite::Message;
     use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    use tokio_tungstenite::tungstenite::Message;
 
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("stopped.db").display());
@@ -488,21 +488,23 @@ fn lines_of(backup: &str, ids: &[String]) -> Vec<String> {
         .lines()
         .filter(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
-            v["type"] == "table" && ids.iter().any(|id| v["id"] == id.as_str())
+            ["table", "scoresheet", "series"].contains(&v["type"].as_str().unwrap())
+                && ids.iter().any(|id| v["id"] == id.as_str())
         })
         .map(str::to_owned)
         .collect()
 }
 
-/// Plays a server's tables into three states (finished, under way, never started), backs the
-/// database up with `torite admin export`, imports the backup into `target` and checks that
-/// a server on `target` shows each table as it was, and that the backup of `target` holds the
-/// same lines.
+/// Plays a server's tables into three states (finished, under way, never started), keeps a
+/// scorekeeper's sheet of two deals and a duplicate series, backs the database up with
+/// `torite admin export`, imports the backup into `target` and checks that a server on
+/// `target` shows each table, the sheet and the series as they were, and that the backup of
+/// `target` holds the same lines.
 fn backup_and_restore(target: &str) {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("club.db").display());
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (ids, token, before, record) = rt.block_on(async {
+    let (ids, token, before, record, pages) = rt.block_on(async {
         let served = serve(&db);
         let mut ids = Vec::new();
         let mut tokens = Vec::new();
@@ -575,31 +577,97 @@ fn backup_and_restore(target: &str) {
         seat.until(|n| n["version"].as_u64() > version).await.unwrap();
         let before = seat.until(mine).await.unwrap();
         seat.close().await;
+        // A scorekeeper's sheet of two deals, and a series whose table waits for its player.
+        let sheet = request(
+            served.addr,
+            "POST",
+            "/api/scoresheets",
+            Some(&json!({"ruleset": "mura-4", "players": ["Aki", "Ben", "Chie", "Dan"]})),
+        )
+        .await
+        .unwrap()
+        .json();
+        let sheet_id = sheet["id"].as_str().unwrap().to_owned();
+        let sheet_key = sheet["key"].as_str().unwrap().to_owned();
+        for points in [[6, 5, 3, 2], [2, 3, 5, 6]] {
+            let dealt = request(
+                served.addr,
+                "POST",
+                &format!("/api/scoresheets/{sheet_id}/deals"),
+                Some(&json!({"key": sheet_key, "tricks": [3, 2, 2, 2], "points": points})),
+            )
+            .await
+            .unwrap();
+            assert_eq!(dealt.status, 200, "{}", dealt.body);
+        }
+        let series = request(
+            served.addr,
+            "POST",
+            "/api/series",
+            Some(&json!({"ruleset": "mini-misere-4", "deals": 2, "tables": 1, "seed": 7,
+                         "seats": ["person", "heuristic", "heuristic", "heuristic"]})),
+        )
+        .await
+        .unwrap();
+        assert_eq!(series.status, 201, "{}", series.body);
+        let series = series.json();
+        let series_id = series["id"].as_str().unwrap().to_owned();
+        let series_key = series["key"].as_str().unwrap().to_owned();
+        let series_table = series["series"]["tables"][0]["id"].as_str().unwrap().to_owned();
+        let paths = [
+            format!("/api/scoresheets/{sheet_id}?key={sheet_key}"),
+            format!("/api/series/{series_id}"),
+            format!("/api/series/{series_id}?key={series_key}"),
+        ];
+        let mut pages = Vec::new();
+        for path in paths {
+            let shown = request(served.addr, "GET", &path, None).await.unwrap();
+            assert_eq!(shown.status, 200, "{path}: {}", shown.body);
+            pages.push((path, shown.json()));
+        }
+        assert_eq!(pages[0].1["deals"].as_array().unwrap().len(), 2, "{}", pages[0].1);
+        ids.extend([series_table, sheet_id, series_id]);
         terminate(&served);
         let mut served = served;
         assert_eq!(served.child.wait().unwrap().code(), Some(0));
-        (ids, tokens[1].clone(), before, record)
+        (ids, tokens[1].clone(), before, record, pages)
     });
     let file = dir.path().join("backup.jsonl");
     let file = file.to_str().unwrap();
     let (status, out, err) = admin(&["export", "--db", &db, file]);
     assert_eq!(status, Some(0), "{err}");
     assert!(out.is_empty());
-    assert!(err.contains("3 tables (1 finished)"), "{err}");
+    assert!(
+        err.contains("4 tables (1 finished), 1 profiles, 1 score sheets, 1 duplicate series"),
+        "{err}"
+    );
     let backup = std::fs::read_to_string(file).unwrap();
     let lines: Vec<Value> = backup
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines[0], json!({"type": "torite-backup", "version": 1}));
-    assert_eq!(lines[4]["type"], "profile");
-    assert_eq!(lines[4]["name"], "Ben");
-    assert!(lines[4].get("key").is_none(), "a backup holds no key");
-    assert_eq!(lines[5]["type"], "profile_seat");
-    assert_eq!(lines[5]["table"], ids[2].as_str());
+    assert_eq!(lines[5]["type"], "profile");
+    assert_eq!(lines[5]["name"], "Ben");
+    assert!(lines[5].get("key").is_none(), "a backup holds no key");
+    assert_eq!(lines[6]["type"], "profile_seat");
+    assert_eq!(lines[6]["table"], ids[2].as_str());
+    assert_eq!(lines[7]["type"], "scoresheet");
+    assert_eq!(lines[7]["id"], ids[4].as_str());
+    assert_eq!(lines[7]["body"]["deals"].as_array().unwrap().len(), 2);
+    assert_eq!(lines[8]["type"], "series");
+    assert_eq!(lines[8]["id"], ids[5].as_str());
+    for (line, key) in [(7, &pages[0].0), (8, &pages[2].0)] {
+        let secret = key.rsplit_once("key=").unwrap().1;
+        assert!(
+            !backup.lines().nth(line).unwrap().contains(secret),
+            "a backup holds no key"
+        );
+    }
     assert_eq!(
-        lines[6],
-        json!({"type": "end", "tables": 3, "profiles": 1, "profile_seats": 1})
+        lines[9],
+        json!({"type": "end", "tables": 4, "profiles": 1, "profile_seats": 1,
+               "scoresheets": 1, "series": 1})
     );
     let finished = lines.iter().find(|l| l["id"] == ids[0].as_str()).unwrap();
     assert_eq!(finished["record"], record);
@@ -611,8 +679,52 @@ fn backup_and_restore(target: &str) {
 
     let (status, _, err) = admin(&["import", "--db", target, file]);
     assert_eq!(status, Some(0), "{err}");
-    // Again: refused in one line naming a table, and nothing changes.
+    // Again: refused in one line naming the score sheet, before anything is written.
     let (status, _, err) = admin(&["import", "--db", target, file]);
+    assert_eq!(status, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "score sheet {} is already in the database (--replace overwrites it); nothing was imported\n",
+            ids[4]
+        )),
+        "{err}"
+    );
+    // The series alone: refused naming it.
+    let alone = dir.path().join("series.jsonl");
+    std::fs::write(
+        &alone,
+        format!(
+            "{}\n{}\n{}\n",
+            backup.lines().next().unwrap(),
+            backup.lines().nth(8).unwrap(),
+            json!({"type": "end", "tables": 0, "series": 1})
+        ),
+    )
+    .unwrap();
+    let (status, _, err) = admin(&["import", "--db", target, alone.to_str().unwrap()]);
+    assert_eq!(status, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "duplicate series {} is already in the database (--replace overwrites it); nothing was imported\n",
+            ids[5]
+        )),
+        "{err}"
+    );
+    // A backup made before sheets and series: refused naming a table.
+    let old = dir.path().join("old.jsonl");
+    let old_text: String = backup
+        .lines()
+        .filter(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["type"] != "scoresheet" && v["type"] != "series"
+        })
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        .replace(r#","scoresheets":1,"series":1"#, "");
+    std::fs::write(&old, old_text).unwrap();
+    let (status, _, err) = admin(&["import", "--db", target, old.to_str().unwrap()]);
     assert_eq!(status, Some(2));
     assert_eq!(err.lines().count(), 1, "{err}");
     let first: Value = serde_json::from_str(backup.lines().nth(1).unwrap()).unwrap();
@@ -628,7 +740,7 @@ fn backup_and_restore(target: &str) {
     let (status, again, err) = admin(&["export", "--db", target]);
     assert_eq!(status, Some(0), "{err}");
     assert_eq!(lines_of(&again, &ids), lines_of(&backup, &ids));
-    for profile_line in &backup.lines().collect::<Vec<_>>()[4..6] {
+    for profile_line in &backup.lines().collect::<Vec<_>>()[5..7] {
         assert!(
             again.lines().any(|l| l == *profile_line),
             "{profile_line} not in {again}"
@@ -655,6 +767,12 @@ fn backup_and_restore(target: &str) {
             .await
             .unwrap();
         assert_eq!(open.status, 200);
+        // The sheet with its key and the series, with and without the host's key, as they were.
+        for (path, shown) in &pages {
+            let now = request(served.addr, "GET", path, None).await.unwrap();
+            assert_eq!(now.status, 200, "{path}: {}", now.body);
+            assert_eq!(&now.json(), shown, "{path}");
+        }
         terminate(&served);
         assert_eq!(served.child.wait().unwrap().code(), Some(0));
     });
