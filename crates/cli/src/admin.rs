@@ -47,8 +47,9 @@ pub enum AdminCommand {
         /// Where to write the backup; `-` (the default) for standard output.
         file: Option<PathBuf>,
     },
-    /// Read a backup of `torite admin export` into the database (created if missing), in
-    /// one transaction. Stop the server first, or restart it after: it loads tables on start.
+    /// Read a backup of `torite admin export` into the database (created if missing): the
+    /// tables, the profiles, and the score sheets with the series, each in one transaction.
+    /// Stop the server first, or restart it after: it loads tables on start.
     Import {
         #[command(flatten)]
         place: Place,

@@ -264,7 +264,8 @@ enum Command {
     /// SIGTERM or Ctrl-C (then it closes the sockets and the store and exits 0). Settings
     /// come from the flags, then TORITE_* variables, then --config FILE, then the defaults.
     Serve(serve::ServeArgs),
-    /// Back up and restore the server's database: every table as JSON lines.
+    /// Back up and restore the server's database: every table, profile, score sheet and
+    /// duplicate series as JSON lines.
     #[command(arg_required_else_help = false)]
     Admin {
         #[command(subcommand)]
