@@ -24,14 +24,14 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use torite_server::store::{
     ProfileRow, ProfileRows, ProfileStore, SeatRow, SeriesRow, SheetRow, SheetRows, SqlStore,
     TableRows,
 };
 
-use crate::serve::Place;
 use crate::Failure;
+use crate::serve::Place;
 
 /// The backup format's version.
 const VERSION: u64 = 1;
@@ -707,9 +707,11 @@ mod tests {
             read_backup(&twice).unwrap_err(),
             "line 3: table abc is in the backup twice (also line 2)"
         );
-        assert!(read_backup("{}\n")
-            .unwrap_err()
-            .starts_with("line 1: not a torite backup"));
+        assert!(
+            read_backup("{}\n")
+                .unwrap_err()
+                .starts_with("line 1: not a torite backup")
+        );
         let bad = text.replace(r#""type":"created""#, r#""type":"dance""#);
         let e = read_backup(&bad).unwrap_err();
         assert!(

@@ -8,8 +8,8 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
-use serde_json::{json, Value};
-use torite_server::client::{request, Session};
+use serde_json::{Value, json};
+use torite_server::client::{Session, request};
 
 use common::BIN;
 
@@ -288,8 +288,8 @@ fn terminate(served: &Served) {
 #[test]
 fn sigterm_closes_the_sockets_and_keeps_what_was_acknowledged() {
     use futures_util::StreamExt;
-    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
     use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite:{}", dir.path().join("stopped.db").display());

@@ -88,10 +88,7 @@ pub trait Store: Send + Sync + 'static {
 
     /// The first event of a table's log (its `created` event, JSON), also once the table has
     /// been let go: whether it is private. A store that cannot read it refuses.
-    fn first_event<'a>(
-        &'a self,
-        id: &'a str,
-    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+    fn first_event<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
         Box::pin(async move {
             Err(StoreError(format!(
                 "table {id}: this store cannot read a table's log"
@@ -808,10 +805,7 @@ impl Store for SqlStore {
         })
     }
 
-    fn first_event<'a>(
-        &'a self,
-        id: &'a str,
-    ) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
+    fn first_event<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<String>, StoreError>> {
         Box::pin(async move {
             let q = "SELECT body FROM torite_events WHERE table_id = $1 AND seq = 0";
             let row = on_pool!(self, pool => {

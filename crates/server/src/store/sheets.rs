@@ -160,10 +160,12 @@ mod tests {
             .create_scoresheet("k1", 7, "{\"deals\":[]}")
             .await
             .unwrap();
-        assert!(store
-            .update_scoresheet("k1", 0, "{\"deals\":[1]}")
-            .await
-            .unwrap());
+        assert!(
+            store
+                .update_scoresheet("k1", 0, "{\"deals\":[1]}")
+                .await
+                .unwrap()
+        );
         store
             .create_duplicate("d1", 8, "{\"seed\":3}")
             .await
@@ -213,7 +215,11 @@ mod tests {
         assert_eq!(other.scoresheet("k0").await.unwrap(), None);
         let series_only = (Vec::new(), rows.1.clone());
         assert_eq!(
-            other.import_sheets(&series_only, false).await.unwrap_err().to_string(),
+            other
+                .import_sheets(&series_only, false)
+                .await
+                .unwrap_err()
+                .to_string(),
             "duplicate series d1 is already in the database (--replace overwrites it); nothing was imported"
         );
         let mut changed = more.clone();
