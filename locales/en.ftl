@@ -1001,22 +1001,22 @@ stats-bot-random = random play
 stats-bot-heuristic = rule of thumb
 stats-bot-ismcts = search
 stats-bot-ismcts-budget = search ({ $budget })
+stats-bot-ismcts-inf = search that reads the others' play
+stats-bot-ismcts-inf-budget = search that reads the others' play ({ $budget })
 stats-bot-pimc = sampled exact search
 stats-bot-pimc-budget = sampled exact search ({ $budget })
 stats-bot-omniscient = reference that sees every hand
 
 # Named bot levels (`torite play --bots`, the browser's seats, `GET /api/bots`), weakest first.
-stats-bot-ismcts-inf = search that reads the others' play
-stats-bot-ismcts-inf-budget = search that reads the others' play ({ $budget })
 web-bot-random = Random player
 web-bot-heuristic = Rule of thumb
 web-bot-ismcts = Search
+web-bot-ismcts-inf = Search that reads the others' play
 web-bot-pimc = Exact search
 level-beginner = Beginner
 level-beginner-description = Learning the game: often fails to duck, leads its high cards too early, and sometimes plays without thinking.
 level-casual = Casual
 level-casual-description = Plays mostly by rule of thumb, and thinks hard about one card in ten.
-web-bot-ismcts-inf = Search that reads the others' play
 level-club = Club
 level-club-description = A club regular: thinks hard about a third of its cards and plays the rest by rule of thumb.
 level-strong = Strong

@@ -946,23 +946,23 @@ stats-bot-random = ランダム
 stats-bot-heuristic = 定石
 stats-bot-ismcts = 探索
 stats-bot-ismcts-budget = 探索（{ $budget }）
+stats-bot-ismcts-inf = 相手の手札を読む探索
+stats-bot-ismcts-inf-budget = 相手の手札を読む探索（{ $budget }）
 stats-bot-pimc = 標本完全探索
 stats-bot-pimc-budget = 標本完全探索（{ $budget }）
 stats-bot-omniscient = 全員の手札が見える参照用
 
 # Named bot levels (`torite play --bots`, the browser's seats, `GET /api/bots`), weakest first.
 web-bot-random = ランダム
-stats-bot-ismcts-inf = 相手の手札を読む探索
-stats-bot-ismcts-inf-budget = 相手の手札を読む探索（{ $budget }）
 web-bot-heuristic = 定石
 web-bot-ismcts = 探索
+web-bot-ismcts-inf = 相手の手札を読む探索
 web-bot-pimc = 完全探索
 level-beginner = 初心者
 level-beginner-description = 覚えたて。ダックし損ねたり、高い札を早く出しすぎたり、考えずに札を出したりする。
 level-casual = カジュアル
 level-casual-description = ほとんど定石どおりに打ち、十枚に一枚はよく考えて打つ。
 level-club = クラブ
-web-bot-ismcts-inf = 相手の手札を読む探索
 level-club-description = クラブの常連。三枚に一枚はよく考えて打ち、残りは定石で打つ。
 level-strong = 強豪
 level-strong-description = たいていの札をよく考えて打ち、残りは定石で打つ。
