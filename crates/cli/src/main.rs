@@ -571,7 +571,10 @@ fn run(cli: Cli) -> Result<String, Failure> {
         } => {
             let bots = match movetime {
                 // At most MAX_MILLIS, so it fits.
-                Some(ms) => bots.into_iter().map(|b| b.with_movetime(ms as u32)).collect(),
+                Some(ms) => bots
+                    .into_iter()
+                    .map(|b| b.with_movetime(ms as u32))
+                    .collect(),
                 None => bots,
             };
             let (units, unit) = match (deals, games) {
