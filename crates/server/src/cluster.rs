@@ -3,7 +3,7 @@
 //! - **Leases.** Each live table is driven (loaded, its task run, its bots and timers played) by
 //!   exactly one node: the one holding its row in `torite_leases` (node id, expiry by the
 //!   database's clock). A lease is taken atomically (an insert, or an update of an expired
-//!   lease, in one statement), renewed every quarter of [`Config::lease`] while the node lives
+//!   lease, in one statement), renewed every quarter of [`Config::lease`](crate::Config::lease) while the node lives
 //!   and deleted when the node lets the table go or shuts down.
 //! - **Fencing.** A node appends an event only while it holds the table's lease: the insert
 //!   checks the lease in the same statement, and the log's key `(table_id, seq)` refuses a
