@@ -3,7 +3,7 @@
 # (fuzz/corpus/<target>, plus the kept crash inputs of fuzz/regressions/<target>), copied to a
 # scratch directory so the committed corpus is not changed.
 #
-#   bash .ci/fuzz.sh                     # every target, FUZZ_SECONDS (60) each
+#   bash .ci/fuzz.sh                     # every target, FUZZ_SECONDS (30) each
 #   FUZZ_SECONDS=600 bash .ci/fuzz.sh replay
 #
 # Prints one line per target with the runs executed; fails with one line naming the target
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CARGO_FUZZ_VERSION=0.13.2
-seconds="${FUZZ_SECONDS:-60}"
+seconds="${FUZZ_SECONDS:-30}"
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(replay house_rules client_messages)
 # The longest input each target is given: records up to a whole game, a house-rule file, a
