@@ -47,10 +47,24 @@ fn mkfifo(path: &Path) {
     assert!(status.success());
 }
 
-/// Wakes the reader of a FIFO blocked in `open` so that it can see it should stop.
-fn release_fifo(path: &Path, stop: &std::sync::atomic::AtomicBool) {
+/// Stops the reader of a FIFO and returns what it read. The reader may be blocked in `open`,
+/// about to call it, or already past its last look at `stop`: so the FIFO is opened and closed
+/// again until the reader has finished. Opened for reading and writing, it never blocks (Linux),
+/// and it wakes a reader waiting in `open` for a writer.
+fn release_fifo(
+    path: &Path,
+    stop: &std::sync::atomic::AtomicBool,
+    reader: std::thread::JoinHandle<Vec<u8>>,
+) -> Vec<u8> {
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
-    let _ = std::fs::OpenOptions::new().write(true).open(path);
+    while !reader.is_finished() {
+        let _ = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    reader.join().expect("the reader")
 }
 
 #[test]
@@ -64,8 +78,7 @@ fn a_game_saved_into_a_fifo_writes_into_it_and_leaves_it_a_fifo() {
         std::thread::spawn(move || drain_fifo(fifo, stop))
     };
     let run = play_saving(&fifo);
-    release_fifo(&fifo, &stop);
-    let received = String::from_utf8(reader.join().expect("the reader")).expect("UTF-8");
+    let received = String::from_utf8(release_fifo(&fifo, &stop, reader)).expect("UTF-8");
     assert_eq!(run.status, Some(0), "{}", run.stderr);
     assert!(
         std::fs::symlink_metadata(&fifo)
@@ -90,8 +103,7 @@ fn a_sheet_written_into_a_fifo_leaves_it_a_fifo() {
         std::thread::spawn(move || drain_fifo(fifo, stop))
     };
     let run = torite(&["sheet", "mura-4", "--lang", "en", "-o", s(&fifo)]);
-    release_fifo(&fifo, &stop);
-    let received = String::from_utf8(reader.join().expect("the reader")).expect("UTF-8");
+    let received = String::from_utf8(release_fifo(&fifo, &stop, reader)).expect("UTF-8");
     ok(run);
     assert!(
         std::fs::symlink_metadata(&fifo)
