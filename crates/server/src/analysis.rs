@@ -193,15 +193,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn storage(e: impl std::fmt::Display) -> Refusal {
-    Refusal::new(
-        RefusalKind::Storage,
-        Why::Storage {
-            detail: e.to_string(),
-        },
-    )
-}
-
 /// The seat selection and budget of a request (body or query): `seat` a seat number, `"all"`
 /// or absent (every seat); `worlds` a power of two from 1 to [`MAX_WORLDS`] or absent (the
 /// default). Powers of two only, so that a table's kept analyses are few: at most nine
@@ -302,7 +293,11 @@ async fn status(
     if let Some((_, body)) = lock(&hub.analyses().kept).iter().find(|(k, _)| *k == key) {
         return Ok(Some(done(body)));
     }
-    let kept = hub.store().analysis(id, &key.1).await.map_err(storage)?;
+    let kept = hub
+        .store()
+        .analysis(id, &key.1)
+        .await
+        .map_err(Refusal::storage)?;
     Ok(kept.map(|body| done(&body)))
 }
 

@@ -576,6 +576,24 @@ impl Refusal {
     pub fn conflict(reason: impl Into<Message>) -> Refusal {
         Refusal::new(RefusalKind::Conflict, reason)
     }
+    /// The [`RefusalKind::Storage`] refusal of a store failure (nothing changed).
+    pub fn storage(e: impl std::fmt::Display) -> Refusal {
+        Refusal::new(
+            RefusalKind::Storage,
+            Why::Storage {
+                detail: e.to_string(),
+            },
+        )
+    }
+    /// The [`RefusalKind::Broken`] refusal of a failure inside the server.
+    pub fn internal(e: impl std::fmt::Display) -> Refusal {
+        Refusal::new(
+            RefusalKind::Broken,
+            Why::Internal {
+                detail: e.to_string(),
+            },
+        )
+    }
     /// The [`RefusalKind::NotFound`] refusal of a table id that names no live table.
     #[must_use]
     pub fn no_table(id: &str) -> Refusal {

@@ -68,24 +68,6 @@ fn invite_of(key: &str, index: usize) -> String {
     digest(&format!("torite duplicate invite {index} {key}"))[..32].to_owned()
 }
 
-fn storage(e: impl std::fmt::Display) -> Refusal {
-    Refusal::new(
-        RefusalKind::Storage,
-        Why::Storage {
-            detail: e.to_string(),
-        },
-    )
-}
-
-fn broken(e: impl std::fmt::Display) -> Refusal {
-    Refusal::new(
-        RefusalKind::Broken,
-        Why::Internal {
-            detail: e.to_string(),
-        },
-    )
-}
-
 fn no_series(id: &str) -> Refusal {
     Refusal::new(RefusalKind::NotFound, Why::NoDuplicate { id: shown(id) })
 }
@@ -136,7 +118,7 @@ pub(super) async fn create(
     let store = hub
         .store()
         .duplicates()
-        .ok_or_else(|| storage("this store cannot keep duplicate series"))?;
+        .ok_or_else(|| Refusal::storage("this store cannot keep duplicate series"))?;
     let ruleset = super::creation_ruleset(&hub, peer, &body)?;
     let mut rules = Ruleset::from_json(&ruleset)
         .map_err(|e| Refusal::bad(crate::refusal::ruleset_refused(&e)))?;
@@ -152,13 +134,13 @@ pub(super) async fn create(
     })?;
     rules
         .set_option("deals", &json!(deals))
-        .map_err(|e| broken(format!("{e:?}")))?;
+        .map_err(|e| Refusal::internal(format!("{e:?}")))?;
     let seats = seats_of(&body, rules.players as usize)?;
     let seed = match super::field_seed(&body)? {
         Some(seed) => seed,
         None => {
             let mut bytes = [0u8; 8];
-            getrandom::fill(&mut bytes).map_err(broken)?;
+            getrandom::fill(&mut bytes).map_err(Refusal::internal)?;
             u64::from_le_bytes(bytes) & super::MAX_SEED
         }
     };
@@ -214,11 +196,11 @@ pub(super) async fn create(
         host: digest(&key),
         created: i64::try_from(crate::now_secs()).unwrap_or(0),
     };
-    let text = serde_json::to_string(&stored).map_err(broken)?;
+    let text = serde_json::to_string(&stored).map_err(Refusal::internal)?;
     store
         .create_duplicate(&id, stored.created, &text)
         .await
-        .map_err(storage)?;
+        .map_err(Refusal::storage)?;
     let view = read_view(&hub, &id, &stored, Some(&key)).await?;
     Ok(answer(
         StatusCode::CREATED,
@@ -246,9 +228,9 @@ async fn load(hub: &Hub, id: &str, key: Option<&str>) -> Result<(Stored, bool), 
     let text = store
         .duplicate_series(id)
         .await
-        .map_err(storage)?
+        .map_err(Refusal::storage)?
         .ok_or_else(|| no_series(id))?;
-    let stored: Stored = serde_json::from_str(&text).map_err(broken)?;
+    let stored: Stored = serde_json::from_str(&text).map_err(Refusal::internal)?;
     let host = match key.filter(|k| !k.is_empty()) {
         None => false,
         Some(key) if digest(key) == stored.host => true,
@@ -269,7 +251,8 @@ struct Played {
 async fn played(hub: &Hub, id: &str) -> Result<Played, Refusal> {
     let (summary, record) = match hub.table(id).await {
         Some(table) => {
-            let summary = serde_json::to_value(&table.states.borrow().summary).map_err(broken)?;
+            let summary =
+                serde_json::to_value(&table.states.borrow().summary).map_err(Refusal::internal)?;
             let record = ask_plain(&table.tx, |reply| Cmd::Record { reply })
                 .await
                 .ok_or_else(|| Refusal::new(RefusalKind::Busy, Why::TableBusy))?;
@@ -278,7 +261,8 @@ async fn played(hub: &Hub, id: &str) -> Result<Played, Refusal> {
         None => match hub.stored_state(id).await {
             // A table another node of the cluster drives.
             Some(state) if state.summary(&[]).status != "finished" => {
-                let summary = serde_json::to_value(state.summary(&[])).map_err(broken)?;
+                let summary =
+                    serde_json::to_value(state.summary(&[])).map_err(Refusal::internal)?;
                 (Some(summary), Some(state.record()))
             }
             _ => match super::records::kept_record(hub, id).await {
@@ -291,7 +275,7 @@ async fn played(hub: &Hub, id: &str) -> Result<Played, Refusal> {
     };
     let (scores, finished) = match &record {
         Some(record) => {
-            let (_, replay) = torite_core::record::read(record).map_err(broken)?;
+            let (_, replay) = torite_core::record::read(record).map_err(Refusal::internal)?;
             let scores = replay
                 .report
                 .deals
@@ -372,7 +356,7 @@ async fn read_view(
     stored: &Stored,
     key: Option<&str>,
 ) -> Result<Value, Refusal> {
-    let rules = Ruleset::from_json(&stored.ruleset).map_err(broken)?;
+    let rules = Ruleset::from_json(&stored.ruleset).map_err(Refusal::internal)?;
     let n = rules.players as usize;
     let mut all = Vec::with_capacity(stored.tables.len());
     for table in &stored.tables {

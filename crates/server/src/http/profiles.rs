@@ -21,22 +21,13 @@ use crate::ask::ask_plain;
 use crate::hub::Hub;
 use crate::profiles::{self, SeatResult};
 use crate::refusal::{Refusal, RefusalKind, Why, shown};
-use crate::store::{ProfileRow, SeatRow, StoreError};
+use crate::store::{ProfileRow, SeatRow};
 
 /// The most games "my games" lists.
 pub const MY_GAMES: i64 = 100;
 
 /// The longest text drawn as a QR code.
 pub const MAX_QR_TEXT: usize = 512;
-
-fn storage(e: &StoreError) -> Refusal {
-    Refusal::new(
-        RefusalKind::Storage,
-        Why::Storage {
-            detail: e.to_string(),
-        },
-    )
-}
 
 fn answer(status: StatusCode, body: Value) -> Response {
     (
@@ -57,11 +48,11 @@ async fn holder(hub: &Hub, headers: &HeaderMap) -> Result<(ProfileRow, String), 
         .ok_or_else(|| Refusal::new(RefusalKind::Forbidden, Why::ProfileKeyNeeded))?;
     let forged = || Refusal::forbidden(Why::ProfileKey);
     let (id, secret) = profiles::split_key(key).ok_or_else(forged)?;
-    let store = profiles::store_of(hub).map_err(|e| storage(&e))?;
+    let store = profiles::store_of(hub).map_err(|e| Refusal::storage(&e))?;
     let row = store
         .profile(id)
         .await
-        .map_err(|e| storage(&e))?
+        .map_err(|e| Refusal::storage(&e))?
         .ok_or_else(forged)?;
     if !profiles::secret_matches(secret, &row.key_digest) {
         return Err(forged());
@@ -92,8 +83,11 @@ pub(super) async fn create(
         name: name.clone(),
         key_digest: profiles::digest(secret),
     };
-    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
-    store.create_profile(&row).await.map_err(|e| storage(&e))?;
+    let store = profiles::store_of(&hub).map_err(|e| Refusal::storage(&e))?;
+    store
+        .create_profile(&row)
+        .await
+        .map_err(|e| Refusal::storage(&e))?;
     Ok(answer(
         StatusCode::CREATED,
         json!({"id": id, "name": name, "key": key}),
@@ -195,12 +189,14 @@ pub(super) async fn me(
     headers: HeaderMap,
 ) -> Result<Response, Refusal> {
     let (row, key) = holder(&hub, &headers).await?;
-    profiles::settle(&hub).await.map_err(|e| storage(&e))?;
-    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
+    profiles::settle(&hub)
+        .await
+        .map_err(|e| Refusal::storage(&e))?;
+    let store = profiles::store_of(&hub).map_err(|e| Refusal::storage(&e))?;
     let seats = store
         .seats_of(&row.id, MY_GAMES)
         .await
-        .map_err(|e| storage(&e))?;
+        .map_err(|e| Refusal::storage(&e))?;
     let mut games = Vec::with_capacity(seats.len());
     for seat in &seats {
         games.push(game_of(&hub, &key, seat).await);
@@ -224,11 +220,11 @@ pub(super) async fn rename(
         .and_then(Value::as_str)
         .ok_or_else(|| Refusal::bad(Why::NameNeeded))
         .and_then(crate::table::check_name)?;
-    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
+    let store = profiles::store_of(&hub).map_err(|e| Refusal::storage(&e))?;
     if !store
         .rename_profile(&row.id, &name)
         .await
-        .map_err(|e| storage(&e))?
+        .map_err(|e| Refusal::storage(&e))?
     {
         return Err(Refusal::forbidden(Why::ProfileKey));
     }
@@ -285,8 +281,12 @@ pub(super) async fn keep_seat(
         created: i64::try_from(crate::now_secs()).unwrap_or(i64::MAX),
         result: None,
     };
-    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
-    if !store.keep_seat(&kept).await.map_err(|e| storage(&e))? {
+    let store = profiles::store_of(&hub).map_err(|e| Refusal::storage(&e))?;
+    if !store
+        .keep_seat(&kept)
+        .await
+        .map_err(|e| Refusal::storage(&e))?
+    {
         return Err(Refusal::conflict(Why::ProfileSeatTaken {
             id: shown(id),
             seat: (seat + 1).to_string(),
@@ -310,7 +310,7 @@ pub(super) async fn stats(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Result<Response, Refusal> {
-    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
+    let store = profiles::store_of(&hub).map_err(|e| Refusal::storage(&e))?;
     let no = || Refusal::new(RefusalKind::NotFound, Why::NoProfile { id: shown(&id) });
     if id.len() > 64 {
         return Err(no());
@@ -318,13 +318,15 @@ pub(super) async fn stats(
     let row = store
         .profile(&id)
         .await
-        .map_err(|e| storage(&e))?
+        .map_err(|e| Refusal::storage(&e))?
         .ok_or_else(no)?;
-    profiles::settle(&hub).await.map_err(|e| storage(&e))?;
+    profiles::settle(&hub)
+        .await
+        .map_err(|e| Refusal::storage(&e))?;
     let seats = store
         .seats_of(&id, profiles::MAX_SEATS_READ)
         .await
-        .map_err(|e| storage(&e))?;
+        .map_err(|e| Refusal::storage(&e))?;
     let results: Vec<SeatResult> = seats
         .iter()
         .filter_map(|s| s.result.as_deref())
@@ -334,7 +336,7 @@ pub(super) async fn stats(
         store
             .settled(profiles::MAX_RESULTS_READ)
             .await
-            .map_err(|e| storage(&e))?,
+            .map_err(|e| Refusal::storage(&e))?,
     );
     let presets: Vec<Value> = profiles::stats(&results)
         .iter()
@@ -384,13 +386,15 @@ pub(super) async fn ranking(
                 .id(),
         ],
     };
-    profiles::settle(&hub).await.map_err(|e| storage(&e))?;
-    let store = profiles::store_of(&hub).map_err(|e| storage(&e))?;
+    profiles::settle(&hub)
+        .await
+        .map_err(|e| Refusal::storage(&e))?;
+    let store = profiles::store_of(&hub).map_err(|e| Refusal::storage(&e))?;
     let everyone = profiles::kept_results(
         store
             .settled(profiles::MAX_RESULTS_READ)
             .await
-            .map_err(|e| storage(&e))?,
+            .map_err(|e| Refusal::storage(&e))?,
     );
     let one = query.preset.as_deref().is_some_and(|p| !p.is_empty());
     let presets: Vec<Value> = bases

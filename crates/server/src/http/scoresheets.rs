@@ -117,24 +117,6 @@ fn digest(key: &str) -> String {
         .collect()
 }
 
-fn storage(e: impl std::fmt::Display) -> Refusal {
-    Refusal::new(
-        RefusalKind::Storage,
-        Why::Storage {
-            detail: e.to_string(),
-        },
-    )
-}
-
-fn broken(e: impl std::fmt::Display) -> Refusal {
-    Refusal::new(
-        RefusalKind::Broken,
-        Why::Internal {
-            detail: e.to_string(),
-        },
-    )
-}
-
 fn no_sheet(id: &str) -> Refusal {
     Refusal::new(RefusalKind::NotFound, Why::NoScoresheet { id: shown(id) })
 }
@@ -165,10 +147,10 @@ async fn load(hub: &Hub, id: &str, key: Option<&str>) -> Result<(Loaded, Access)
         .store()
         .scoresheet(id)
         .await
-        .map_err(storage)?
+        .map_err(Refusal::storage)?
         .ok_or_else(|| no_sheet(id))?;
-    let stored: Stored = serde_json::from_str(&body).map_err(broken)?;
-    let rules = Ruleset::from_json(&stored.ruleset).map_err(broken)?;
+    let stored: Stored = serde_json::from_str(&body).map_err(Refusal::internal)?;
+    let rules = Ruleset::from_json(&stored.ruleset).map_err(Refusal::internal)?;
     let given = digest(key);
     let access = if given == stored.write {
         Access::Write
@@ -213,7 +195,7 @@ fn exempt(rules: &Ruleset, points: &[u32]) -> Vec<usize> {
 fn view(id: &str, loaded: &Loaded, access: Access) -> Result<Value, Refusal> {
     let rules = loaded.rules;
     let n = rules.players as usize;
-    let game = game(rules, &loaded.stored.deals).map_err(broken)?;
+    let game = game(rules, &loaded.stored.deals).map_err(Refusal::internal)?;
     let [en, ja] = Lang::ALL.map(Catalog::new);
     let mut so_far: Vec<Vec<i32>> = vec![Vec::new(); n];
     let deals: Vec<Value> = loaded
@@ -346,14 +328,14 @@ pub(super) async fn create(
         view: digest(&view_key),
         deals: Vec::new(),
     };
-    let text = serde_json::to_string(&stored).map_err(broken)?;
+    let text = serde_json::to_string(&stored).map_err(Refusal::internal)?;
     let created = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
     hub.store()
         .create_scoresheet(&id, created, &text)
         .await
-        .map_err(storage)?;
+        .map_err(Refusal::storage)?;
     let loaded = Loaded {
         stored,
         rules,
@@ -604,12 +586,12 @@ fn write_key(body: &Value) -> Option<&str> {
 /// Writes the changed sheet if nobody changed it meanwhile, tells its followers, and answers
 /// the sheet as it now is.
 async fn save(hub: &Hub, id: &str, mut loaded: Loaded) -> Result<Response, Refusal> {
-    let text = serde_json::to_string(&loaded.stored).map_err(broken)?;
+    let text = serde_json::to_string(&loaded.stored).map_err(Refusal::internal)?;
     let written = hub
         .store()
         .update_scoresheet(id, loaded.version, &text)
         .await
-        .map_err(storage)?;
+        .map_err(Refusal::storage)?;
     if !written {
         return Err(Refusal::conflict(Why::ScoresheetChanged));
     }
@@ -648,7 +630,7 @@ pub(super) async fn add_deal(
 ) -> Result<Response, Refusal> {
     let _one = WRITING.lock().await;
     let mut loaded = writable(&hub, &id, &body).await?;
-    let game = game(loaded.rules, &loaded.stored.deals).map_err(broken)?;
+    let game = game(loaded.rules, &loaded.stored.deals).map_err(Refusal::internal)?;
     if game.is_finished() {
         return Err(Refusal::conflict(Why::ScoresheetOver));
     }
@@ -690,7 +672,7 @@ pub(super) async fn undo(
     };
     loaded.stored.deals.remove(number - 1);
     // Without the deal the game may end sooner: the deals after that end must go first.
-    let mut replay = Game::new(loaded.rules, 0).map_err(broken)?;
+    let mut replay = Game::new(loaded.rules, 0).map_err(Refusal::internal)?;
     let n = loaded.rules.players as usize;
     for (i, deal) in loaded.stored.deals.iter().enumerate() {
         if replay.is_finished() {
@@ -702,7 +684,7 @@ pub(super) async fn undo(
         }
         replay
             .record_facts(deal.facts(n), deal.draw)
-            .map_err(broken)?;
+            .map_err(Refusal::internal)?;
     }
     save(&hub, &id, loaded).await
 }
@@ -739,7 +721,7 @@ pub(super) async fn sheet(
             .map_err(|_| Refusal::bad(Why::BadSheetFormat { value: shown(f) }))?,
     };
     let (loaded, _) = load(&hub, &id, query.key.as_deref()).await?;
-    let game = game(loaded.rules, &loaded.stored.deals).map_err(broken)?;
+    let game = game(loaded.rules, &loaded.stored.deals).map_err(Refusal::internal)?;
     let kept =
         torite_sheets::Sheet::kept(&loaded.rules, lang, &loaded.stored.players, game.results());
     if format == Format::Pdf {
