@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds torite's container image (deploy/Containerfile) around a torite binary built on this
+# machine, with podman or docker. The image holds the binary, the C library it links and the
+# files an unprivileged user needs; nothing is downloaded.
+#
+#   cargo build --release --locked -p torite-cli
+#   deploy/image.sh                          # the image localhost/torite:latest
+#   deploy/image.sh --binary PATH --tag NAME --engine docker
+#
+# Run it with the database in a volume, e.g.
+#   podman run -d --name torite -p 8080:8080 -v torite-data:/data localhost/torite
+set -euo pipefail
+
+usage() {
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+here="$(cd "$(dirname "$0")" && pwd)"
+binary="$here/../target/release/torite"
+tag="localhost/torite:latest"
+engine="${CONTAINER_ENGINE:-}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
+    --tag) tag="${2:?--tag needs a name}"; shift 2 ;;
+    --engine) engine="${2:?--engine needs podman or docker}"; shift 2 ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "image.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+if [ ! -x "$binary" ]; then
+  echo "image.sh: no torite binary at $binary: build it first with 'cargo build --release --locked -p torite-cli', or pass --binary PATH" >&2
+  exit 1
+fi
+if [ -z "$engine" ]; then
+  for e in podman docker; do
+    if command -v "$e" >/dev/null 2>&1; then engine="$e"; break; fi
+  done
+fi
+if [ -z "$engine" ] || ! command -v "$engine" >/dev/null 2>&1; then
+  echo "image.sh: no container engine: install podman or docker, or name one with --engine" >&2
+  exit 1
+fi
+command -v ldd >/dev/null 2>&1 || { echo "image.sh: ldd is needed to find the libraries torite links" >&2; exit 1; }
+
+context="$(mktemp -d /tmp/torite-image.XXXXXX)"
+trap 'rm -rf "$context"' EXIT
+root="$context/root"
+mkdir -p "$root/usr/bin" "$root/etc" "$root/tmp" "$context/data"
+chmod 1777 "$root/tmp"
+cp "$binary" "$root/usr/bin/torite"
+# A release build is stripped already; a debug build loses its debug information here.
+if command -v strip >/dev/null 2>&1; then strip "$root/usr/bin/torite"; fi
+
+# The shared libraries the binary loads, at the paths the dynamic loader looks for them.
+while read -r lib; do
+  mkdir -p "$root$(dirname "$lib")"
+  cp -L "$lib" "$root$lib"
+done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
+
+# The unprivileged user (10001) the server runs as, and name lookup through /etc/hosts and DNS
+# (both part of glibc's libc.so.6 since 2.34), for a database named by host.
+printf 'root:x:0:0:root:/:/usr/bin/torite\ntorite:x:10001:10001:torite:/data:/usr/bin/torite\n' >"$root/etc/passwd"
+printf 'root:x:0:\ntorite:x:10001:\n' >"$root/etc/group"
+printf 'hosts: files dns\n' >"$root/etc/nsswitch.conf"
+
+cp "$here/Containerfile" "$context/Containerfile"
+"$engine" build --quiet -t "$tag" -f "$context/Containerfile" "$context" >/dev/null
+size="$("$engine" image inspect --format '{{.Size}}' "$tag")"
+echo "image.sh: built $tag with $engine ($((size / 1048576)) MiB)"
