@@ -14,7 +14,11 @@
 //!   owns (`/api/tables/{id}...`, `/ws/{id}`) is forwarded to that node's internal address
 //!   (`torite_nodes`), the WebSocket tunnelled byte for byte after the owner's handshake; the
 //!   owner is told the client's address under the cluster's secret, so per-address limits
-//!   count the client, not the node. A forwarded request is never forwarded again.
+//!   count the client, not the node. A forwarded request is never forwarded again. An owner
+//!   that accepts nothing or answers nothing (its machine gone, or cut off: no connection is
+//!   refused, it just hangs) is given a few seconds, then the client is told the table is not
+//!   running and asks again; a tunnel is closed once the lease is no longer the node's it
+//!   leads to, so that its client reconnects to the new owner instead of waiting on silence.
 //! - **Takeover.** A table whose lease has expired, or whose owner's address refuses
 //!   connections (nothing listens there: the process is gone), is taken over by the node that
 //!   needs it, by replaying its log; every node also takes over such tables by itself, so that
@@ -26,7 +30,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
@@ -62,6 +66,11 @@ const MAX_REMOTE: usize = 100_000;
 
 /// How long a node waits for another to accept a forwarded connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How long a node waits for the head of another's answer to a forwarded request (or to a
+/// WebSocket's handshake): a node whose machine is gone, or cut off, accepts nothing or answers
+/// nothing, and the client is told the table is not running rather than kept waiting.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The header carrying the cluster's secret on a forwarded request.
 const FORWARDED: &str = "torite-forwarded";
@@ -107,6 +116,15 @@ struct Remote {
     summary: Value,
 }
 
+/// A WebSocket tunnelled from a client to the node that owned its table when it was opened.
+#[derive(Debug)]
+struct Tunnel {
+    table: String,
+    node: String,
+    /// Told when the table's lease is no longer that node's, or has expired.
+    stop: Arc<tokio::sync::Notify>,
+}
+
 /// This node's part in the cluster.
 #[derive(Debug)]
 pub struct Cluster {
@@ -120,6 +138,9 @@ pub struct Cluster {
     remote: Mutex<HashMap<String, Remote>>,
     /// Another node has just started listening: send every summary again.
     hello: AtomicBool,
+    /// The WebSockets tunnelled to other nodes, by a number of their own.
+    tunnels: Mutex<HashMap<u64, Tunnel>>,
+    next_tunnel: AtomicU64,
 }
 
 fn failed(e: sqlx::Error) -> StoreError {
@@ -183,6 +204,8 @@ impl Cluster {
             adopting: tokio::sync::Mutex::new(()),
             remote: Mutex::new(HashMap::new()),
             hello: AtomicBool::new(true),
+            tunnels: Mutex::new(HashMap::new()),
+            next_tunnel: AtomicU64::new(0),
         }))
     }
 
@@ -390,6 +413,70 @@ impl Cluster {
         }
     }
 
+    /// Registers a tunnel to `node` for `table`: the returned handle is told to stop when the
+    /// lease is no longer `node`'s or has expired (see [`Cluster::check_tunnels`]).
+    fn open_tunnel(&self, table: &str, node: &str) -> (u64, Arc<tokio::sync::Notify>) {
+        let key = self.next_tunnel.fetch_add(1, Ordering::Relaxed);
+        let stop = Arc::new(tokio::sync::Notify::new());
+        self.tunnels
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(
+                key,
+                Tunnel {
+                    table: table.to_owned(),
+                    node: node.to_owned(),
+                    stop: Arc::clone(&stop),
+                },
+            );
+        (key, stop)
+    }
+
+    fn close_tunnel(&self, key: u64) {
+        self.tunnels
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&key);
+    }
+
+    /// Stops the tunnels whose table's lease has expired or moved to another node than the
+    /// one tunnelled to: that node's machine may be gone or cut off, its end of the socket
+    /// silent for ever, and the client, its socket closed, reconnects to the table's new
+    /// owner. One query for all the tunnels.
+    async fn check_tunnels(&self) -> Result<usize, StoreError> {
+        let tables: Vec<String> = {
+            let tunnels = self.tunnels.lock().unwrap_or_else(PoisonError::into_inner);
+            let set: HashSet<&String> = tunnels.values().map(|t| &t.table).collect();
+            set.into_iter().cloned().collect()
+        };
+        if tables.is_empty() {
+            return Ok(0);
+        }
+        let rows = sqlx::query(&format!(
+            "SELECT table_id, node FROM torite_leases WHERE table_id = ANY($1) \
+             AND expires > {NOW_MS}"
+        ))
+        .bind(&tables)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(failed)?;
+        let mut owners = HashMap::new();
+        for r in &rows {
+            let table: String = r.try_get(0).map_err(failed)?;
+            let node: String = r.try_get(1).map_err(failed)?;
+            owners.insert(table, node);
+        }
+        let tunnels = self.tunnels.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut stopped = 0;
+        for t in tunnels.values() {
+            if owners.get(&t.table) != Some(&t.node) {
+                t.stop.notify_one();
+                stopped += 1;
+            }
+        }
+        Ok(stopped)
+    }
+
     /// Nodes whose registration is current (seen within a lease).
     async fn live_nodes(&self) -> Result<HashSet<String>, StoreError> {
         let rows = sqlx::query(&format!(
@@ -533,6 +620,11 @@ async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
                 }
                 continue;
             }
+        }
+        match cluster.check_tunnels().await {
+            Ok(0) => {}
+            Ok(n) => tracing::warn!("{n} sockets tunnelled to a node that lost its tables closed"),
+            Err(e) => tracing::warn!("tunnelled sockets not checked: {e}"),
         }
         match cluster.orphans(64).await {
             Ok(ids) => {
@@ -724,24 +816,27 @@ pub(crate) async fn route(
             let Some(addr) = owner.addr.clone() else {
                 return not_running();
             };
-            match connect(&addr).await {
-                Ok(stream) => match forward(request, stream, &cluster).await {
-                    Ok(response) => response,
-                    Err(e) => {
-                        tracing::warn!(table = %id, addr = %addr, "not forwarded to the table's node: {e}");
-                        not_running()
-                    }
+            let failed = match connect(&addr).await {
+                Ok(stream) => match forward(request, stream, &cluster, &id, &owner.node).await {
+                    Ok(response) => return response,
+                    Err(e) => e,
                 },
                 Err(Unforwarded::Refused) => {
                     tracing::warn!(table = %id, node = %owner.node, addr = %addr, "the owner's address refuses connections: taking the table over");
                     hub.adopt(&id, Some(&owner.node)).await;
-                    next.run(request).await
+                    return next.run(request).await;
                 }
-                Err(Unforwarded::Unreachable(e)) => {
-                    tracing::warn!(table = %id, addr = %addr, "not forwarded to the table's node: {e}");
-                    not_running()
-                }
+                Err(Unforwarded::Unreachable(e)) => e,
+            };
+            tracing::warn!(table = %id, node = %owner.node, addr = %addr, "not forwarded to the table's node: {failed}");
+            // Its lease may have run out meanwhile (its machine gone or cut off): then the
+            // table is taken over here, and the client asks again.
+            if let Ok(Some(now)) = cluster.owner(&id).await
+                && !now.live
+            {
+                hub.adopt(&id, None).await;
             }
+            not_running()
         }
         Some(owner) if owner.live && owner.node != cluster.node => {
             // Forwarded here, but the table is another node's: never forwarded twice.
@@ -773,12 +868,35 @@ async fn connect(addr: &str) -> Result<tokio::net::TcpStream, Unforwarded> {
     }
 }
 
-/// Sends `request` to the node at the other end of `stream` and answers with its answer; a
-/// WebSocket upgrade is then tunnelled between the client and that node.
+/// Sends `request` to the node at the other end of `stream` (`node`, the owner of `table`)
+/// and answers with its answer, waiting for it at most [`ANSWER_TIMEOUT`]; a WebSocket
+/// upgrade is then tunnelled between the client and that node until either end closes or the
+/// lease is no longer that node's.
 async fn forward(
+    request: Request,
+    stream: tokio::net::TcpStream,
+    cluster: &Arc<Cluster>,
+    table: &str,
+    node: &str,
+) -> Result<Response, String> {
+    match tokio::time::timeout(
+        ANSWER_TIMEOUT,
+        send_forward(request, stream, cluster, table, node),
+    )
+    .await
+    {
+        Ok(Ok(response)) => Ok(response),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err(format!("no answer within {} s", ANSWER_TIMEOUT.as_secs())),
+    }
+}
+
+async fn send_forward(
     mut request: Request,
     stream: tokio::net::TcpStream,
-    cluster: &Cluster,
+    cluster: &Arc<Cluster>,
+    table: &str,
+    node: &str,
 ) -> Result<Response, hyper::Error> {
     let _ = stream.set_nodelay(true);
     let (mut sender, connection) =
@@ -808,13 +926,23 @@ async fn forward(
         && let Some(client) = upgrade
     {
         let owner = hyper::upgrade::on(&mut response);
+        let (key, stop) = cluster.open_tunnel(table, node);
+        let cluster = Arc::clone(cluster);
         tokio::spawn(async move {
-            let (Ok(client), Ok(owner)) = (client.await, owner.await) else {
-                return;
+            let tunnel = async {
+                let (Ok(client), Ok(owner)) = (client.await, owner.await) else {
+                    return;
+                };
+                let mut client = hyper_util::rt::TokioIo::new(client);
+                let mut owner = hyper_util::rt::TokioIo::new(owner);
+                let _ = tokio::io::copy_bidirectional(&mut client, &mut owner).await;
             };
-            let mut client = hyper_util::rt::TokioIo::new(client);
-            let mut owner = hyper_util::rt::TokioIo::new(owner);
-            let _ = tokio::io::copy_bidirectional(&mut client, &mut owner).await;
+            // Both ends are dropped (closed) when the lease moves on.
+            tokio::select! {
+                () = tunnel => {}
+                () = stop.notified() => {}
+            }
+            cluster.close_tunnel(key);
         });
     }
     Ok(response.map(Body::new))
@@ -840,6 +968,8 @@ mod tests {
             adopting: tokio::sync::Mutex::new(()),
             remote: Mutex::new(HashMap::new()),
             hello: AtomicBool::new(false),
+            tunnels: Mutex::new(HashMap::new()),
+            next_tunnel: AtomicU64::new(0),
         }
     }
 
