@@ -625,6 +625,10 @@ impl Actor {
             self.retry_at = None;
         }
         loop {
+            // The lease was lost (an append refused): nothing more is tried here.
+            if self.expired {
+                return;
+            }
             let now = Instant::now();
             if let Some(event) = self.state.next_step() {
                 if matches!(event, Event::Deal { .. })
