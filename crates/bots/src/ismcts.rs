@@ -125,6 +125,7 @@ use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
 use torite_core::{Action, ActionSet, Card, Deal, Ruleset, Suit, View, Worlds, random_playout};
 
+use crate::eval::Model;
 use crate::inference::Inference;
 use crate::reward::{deal_rewards, score_scale};
 use crate::{Bot, Budget};
@@ -261,6 +262,9 @@ pub struct Ismcts {
     /// Tricks left at which a rollout ends exactly, by max^n ([`Ismcts::with_endings`]); 0:
     /// random to the end.
     endings: u8,
+    /// Whether rollouts are truncated and valued by the learned evaluation
+    /// ([`Ismcts::with_eval`]).
+    eval: bool,
 }
 
 impl Ismcts {
@@ -285,6 +289,7 @@ impl Ismcts {
             stats: SearchStats::default(),
             inference: None,
             endings: 0,
+            eval: false,
         }
     }
 
@@ -296,6 +301,23 @@ impl Ismcts {
     pub fn with_endings(mut self, tricks: u8) -> Ismcts {
         self.endings = tricks.min(MAX_ENDING_TRICKS);
         self
+    }
+
+    /// The same bot with truncated rollouts valued by the learned evaluation ([`crate::eval`];
+    /// the `ismcts-eval` bot): a rollout plays at random one whole trick past the one in
+    /// progress ([`truncated_playout`]), then each seat's reward is [`Model::values`]. Where
+    /// the ruleset has no model (it is not exactly a preset), rollouts are played out as
+    /// without it.
+    #[must_use]
+    pub fn with_eval(mut self) -> Ismcts {
+        self.eval = true;
+        self
+    }
+
+    /// Whether the bot values its rollouts by the learned evaluation ([`Ismcts::with_eval`]).
+    #[must_use]
+    pub const fn evaluates(&self) -> bool {
+        self.eval
     }
 
     /// The same bot drawing its determinisations from worlds weighed by the other seats'
@@ -417,6 +439,11 @@ impl Ismcts {
     /// iteration on a world from `world`.
     fn grow(&mut self, rules: &Ruleset, start: Instant, world: impl Fn(&mut ChaCha8Rng) -> Deal) {
         let scale = 1.0 / score_scale(rules);
+        let model = if self.eval {
+            Model::for_rules(rules)
+        } else {
+            None
+        };
         self.edges.clear();
         self.edges.push(Edge::default());
         let (limit, deadline) = match self.budget {
@@ -426,7 +453,7 @@ impl Ismcts {
         let mut done = 0;
         while done < limit {
             let world = world(&mut self.rng);
-            self.iterate(world, scale);
+            self.iterate(world, scale, model);
             done += 1;
             if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
@@ -470,7 +497,7 @@ impl Ismcts {
     }
 
     /// One iteration on the determinisation `world`: select, expand, roll out, back up.
-    fn iterate(&mut self, mut world: Deal, scale: f64) {
+    fn iterate(&mut self, mut world: Deal, scale: f64, model: Option<&Model>) {
         let c = self.exploration as f32;
         self.path.clear();
         let mut parent = 0;
@@ -524,7 +551,10 @@ impl Ismcts {
             world.apply_unchecked(decode(self.edges[best].action));
             parent = best;
         }
-        let rewards = if self.endings == 0 {
+        let rewards = if let Some(model) = model {
+            truncated_playout(&mut world, &mut self.rng);
+            model.values(&world)
+        } else if self.endings == 0 {
             random_playout(&mut world, &mut self.rng);
             deal_rewards(&world)
         } else {
@@ -586,6 +616,8 @@ impl Bot for Ismcts {
     fn name(&self) -> &str {
         if self.infers() {
             "ismcts-inf"
+        } else if self.eval {
+            "ismcts-eval"
         } else {
             "ismcts"
         }
@@ -605,6 +637,22 @@ pub const INF_ENDINGS: u8 = 0;
 
 /// The most tricks left at which [`Ismcts::with_endings`] plays a rollout's end exactly.
 pub const MAX_ENDING_TRICKS: u8 = 3;
+
+/// Plays `deal` at random one whole trick past the one in progress (the trick in progress
+/// finished, then the next; at a trick's start, that trick), or to its end: the rollout of
+/// [`Ismcts::with_eval`]. Once a seat has declared the Lot the deal is played out: its score
+/// is then all or nothing on every trick, which the linear evaluation cannot value (and the
+/// rule of thumb it learned from never declares).
+pub fn truncated_playout(deal: &mut Deal, rng: &mut ChaCha8Rng) {
+    let stop = deal.tricks_completed() + 1 + usize::from(!deal.current_trick().is_empty());
+    while !deal.is_over() && (deal.tricks_completed() < stop || deal.lot().declarers != 0) {
+        let legal = deal.legal_actions();
+        match legal.nth(below(rng, legal.len() as u32) as usize) {
+            Some(a) => deal.apply_unchecked(a),
+            None => break,
+        }
+    }
+}
 
 /// The cards still held, every hand together.
 fn held(deal: &Deal) -> usize {
@@ -1088,6 +1136,75 @@ mod tests {
         .map(|h| h.parse().expect("hand"));
         let deal = Deal::new(rules, 3, &hands).expect("deal");
         let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000));
+        assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
+    }
+
+    #[test]
+    fn truncated_rollouts_stop_one_trick_on_with_values_in_the_score_range() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for deal in positions() {
+            let rules = *deal.rules();
+            let model = crate::eval::Model::for_rules(&rules).expect("every preset has a model");
+            let mut world = deal.clone();
+            let before = world.tricks_completed();
+            let mid_trick = !world.current_trick().is_empty();
+            truncated_playout(&mut world, &mut rng);
+            if !world.is_over() {
+                assert_eq!(world.lot().declarers, 0, "a Lot is played out");
+                assert_eq!(
+                    world.tricks_completed(),
+                    before + 1 + usize::from(mid_trick),
+                    "{}",
+                    rules.id()
+                );
+                assert!(world.current_trick().is_empty(), "{}", rules.id());
+            }
+            // Normalised as the search normalises, the values stay near [-1, 1].
+            let scale = score_scale(&rules);
+            for v in &model.values(&world)[..world.players()] {
+                assert!(
+                    v.is_finite() && (v / scale).abs() <= 1.5,
+                    "{}: {v}",
+                    rules.id()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_evaluating_search_plays_legally_and_reproducibly() {
+        for deal in positions().into_iter().step_by(3) {
+            let view = View::new(&deal, deal.to_act());
+            let mut a = Ismcts::with_budget(9, Budget::Iterations(300)).with_eval();
+            let mut b = Ismcts::with_budget(9, Budget::Iterations(300)).with_eval();
+            assert_eq!(a.name(), "ismcts-eval");
+            assert!(a.evaluates());
+            let action = a.act(&view);
+            assert!(deal.is_legal(action), "{}: {action}", deal.rules().id());
+            assert_eq!(b.act(&view), action, "{}", deal.rules().id());
+        }
+        // A ruleset with a house rule has no model: the rollouts are played out.
+        let mut rules = Preset::MiniMisere4.ruleset();
+        rules.lot = None;
+        let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(2));
+        let mut bot = Ismcts::with_budget(3, Budget::Iterations(200)).with_eval();
+        let action = bot.act(&View::new(&deal, deal.to_act()));
+        assert!(deal.is_legal(action));
+        assert_eq!(bot.last_search().iterations, 200);
+    }
+
+    #[test]
+    fn the_evaluating_search_finds_the_sure_win() {
+        let rules = Preset::MiniMisere4.ruleset();
+        let hands = [
+            "AS KS QS JS TS 2S",
+            "AH KH QH JH TH 2H",
+            "AD KD QD JD TD 2D",
+            "AC KC QC JC TC 2C",
+        ]
+        .map(|h| h.parse().expect("hand"));
+        let deal = Deal::new(rules, 3, &hands).expect("deal");
+        let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000)).with_eval();
         assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
     }
 }

@@ -14,6 +14,7 @@
 //! | `heuristic` | a rule-based player per game family ([`heuristic`]) |
 //! | `ismcts` | information-set Monte Carlo tree search ([`ismcts`]) |
 //! | `ismcts-inf` | the same search over worlds weighed by the other seats' observed play ([`inference`]) |
+//! | `ismcts-eval` | the same search with short rollouts valued by a learned evaluation ([`eval`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //!
@@ -33,6 +34,7 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod eval;
 pub mod heuristic;
 pub mod inference;
 pub mod ismcts;
@@ -75,7 +77,14 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 5] = ["random", "heuristic", "ismcts", "ismcts-inf", "pimc"];
+pub const BOT_NAMES: [&str; 6] = [
+    "random",
+    "heuristic",
+    "ismcts",
+    "ismcts-inf",
+    "ismcts-eval",
+    "pimc",
+];
 
 /// Reference bots [`make_bot`] also accepts, for the arena only and never offered as opponents:
 /// `omniscient` cheats when the arena shows it the true deal ([`Bot::observe_true_deal`]).
@@ -142,16 +151,18 @@ enum Kind {
     Heuristic,
     Ismcts,
     IsmctsInf,
+    IsmctsEval,
     Pimc,
     Omniscient,
 }
 
 impl Kind {
-    const ALL: [Kind; 6] = [
+    const ALL: [Kind; 7] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
         Kind::IsmctsInf,
+        Kind::IsmctsEval,
         Kind::Pimc,
         Kind::Omniscient,
     ];
@@ -163,6 +174,7 @@ impl Kind {
             Kind::Heuristic => "heuristic",
             Kind::Ismcts => "ismcts",
             Kind::IsmctsInf => "ismcts-inf",
+            Kind::IsmctsEval => "ismcts-eval",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
         }
@@ -226,7 +238,9 @@ impl BotSpec {
         match self.kind {
             Kind::Level(level) => level.config().search.is_none(),
             Kind::Random | Kind::Heuristic => true,
-            Kind::Ismcts | Kind::IsmctsInf | Kind::Pimc | Kind::Omniscient => false,
+            Kind::Ismcts | Kind::IsmctsInf | Kind::IsmctsEval | Kind::Pimc | Kind::Omniscient => {
+                false
+            }
         }
     }
 
@@ -269,6 +283,10 @@ impl BotSpec {
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_inference(inference::Inference::new())
                     .with_endings(ismcts::INF_ENDINGS),
+            ),
+            Kind::IsmctsEval => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_eval(),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
@@ -515,6 +533,7 @@ mod tests {
             ("ismcts", true),
             ("ismcts:2000", true),
             ("ismcts-inf:300ms", true),
+            ("ismcts-eval", true),
             ("pimc:40", true),
             ("omniscient", true),
             ("club", true),
@@ -595,7 +614,7 @@ mod tests {
         assert_eq!(
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
-             algorithms: random, heuristic, ismcts, ismcts-inf, pimc, omniscient)"
+             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, pimc, omniscient)"
         );
     }
 

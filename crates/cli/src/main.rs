@@ -178,7 +178,8 @@ enum Command {
         ruleset: String,
         /// Bots, comma-separated; seats are filled with them in turn: a level (beginner, casual,
         /// club, strong, expert) or an algorithm: random, heuristic, ismcts, ismcts-inf (with
-        /// inference from the others' play), pimc, and the
+        /// inference from the others' play), ismcts-eval (with a learned evaluation), pimc,
+        /// and the
         /// cheating reference omniscient (sees every hand). A search bot
         /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
         /// to 60000ms).
