@@ -17,6 +17,11 @@ chromium="${CHROMIUM:-$(command -v chromium || true)}"
 [ -n "$chromium" ] || skip "no chromium"
 [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 cargo build --quiet --locked
+# The cluster's test needs PostgreSQL: .ci/run has started it; by hand, a throwaway one.
+if [ -z "${TORITE_TEST_POSTGRES:-}" ]; then
+  source .ci/postgres.sh
+  trap torite_pg_stop EXIT
+fi
 bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/torite"
 cd web
 CHROMIUM="$chromium" TORITE_BIN="$bin" timeout 600 node e2e/run.mjs

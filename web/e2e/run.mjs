@@ -1044,6 +1044,7 @@ await (await import("./private.mjs")).default({ test, base, shots, fitsPhone, br
 await (await import("./chat.mjs")).default({ test, base, shots, fitsPhone, browser });
 await (await import("./rematch.mjs")).default({ test, base, shots, fitsPhone, playToTheEnd, browser });
 await (await import("./duplicate.mjs")).default({ test, base, shots, fitsPhone, browser, playToTheEnd, out, join });
+await (await import("./cluster.mjs")).default({ test, shots, fitsPhone, browser, playToTheEnd, bin, tmp, out, join });
 await browser.close();
 await stopServer();
 rmSync(tmp, { recursive: true, force: true });
