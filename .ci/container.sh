@@ -10,10 +10,17 @@
 # Ends with "container: N passed, 0 failed". Under CI=true a container engine that cannot be
 # installed or run fails the run; elsewhere the test says so and skips.
 #
-#   bash .ci/container.sh [BINARY]
+#   bash .ci/container.sh [BINARY]          # the image built around BINARY
+#   bash .ci/container.sh --image NAME       # an image built already, e.g. from the Dockerfile
+# (BINARY, by default target/debug/torite, also runs the load-test clients.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+image=""
+if [ "${1:-}" = --image ]; then
+  image="${2:?--image needs the name of an image}"
+  shift 2
+fi
 binary="${1:-target/debug/torite}"
 skip() {
   if [ "${CI:-}" = true ]; then
@@ -43,7 +50,7 @@ if [ -d /sys/fs/cgroup/unified ] && command -v runc >/dev/null 2>&1; then
   run_opts=(--runtime runc "${run_opts[@]}")
 fi
 
-tag="localhost/torite:ci-$$"
+tag="${image:-localhost/torite:ci-$$}"
 volume="torite-ci-data-$$"
 name="torite-ci-$$"
 passed=0
@@ -51,7 +58,7 @@ failed=0
 cleanup() {
   podman rm -f "$name" >/dev/null 2>&1 || true
   podman volume rm -f "$volume" >/dev/null 2>&1 || true
-  podman rmi -f "$tag" >/dev/null 2>&1 || true
+  if [ -z "$image" ]; then podman rmi -f "$tag" >/dev/null 2>&1 || true; fi
 }
 trap cleanup EXIT
 check() {
@@ -63,13 +70,16 @@ check() {
   fi
 }
 
-deploy/image.sh --binary "$binary" --tag "$tag" --engine podman
+if [ -z "$image" ]; then
+  deploy/image.sh --binary "$binary" --tag "$tag" --engine podman
+fi
 
-port=$((47000 + RANDOM % 1000))
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"
 start() {
   podman rm -f "$name" >/dev/null 2>&1 || true
-  podman run -d --name "$name" "${run_opts[@]}" "$@" "$tag" >/dev/null || skip "podman cannot run a container here"
+  podman run -d --name "$name" "${run_opts[@]}" "$@" "$tag" >/dev/null ||
+    { echo "container: podman could not start $tag (its error is above)" >&2; exit 1; }
   for _ in $(seq 100); do
     if curl -fsS "$base/readyz" >/dev/null 2>&1; then return 0; fi
     sleep 0.1
@@ -103,7 +113,7 @@ check test -n "$table"
 stops_cleanly() {
   podman stop -t 20 "$name" >/dev/null &&
     [ "$(podman inspect --format '{{.State.ExitCode}}' "$name")" = 0 ] &&
-    podman logs "$name" 2>&1 | grep -q 'stop asked signal="SIGTERM"'
+    grep -q 'stop asked signal="SIGTERM"' <<<"$(podman logs "$name" 2>&1)"
 }
 check stops_cleanly
 db_in_volume() {

@@ -42,29 +42,9 @@ if [ -z "$engine" ] || ! command -v "$engine" >/dev/null 2>&1; then
   echo "image.sh: no container engine: install podman or docker, or name one with --engine" >&2
   exit 1
 fi
-command -v ldd >/dev/null 2>&1 || { echo "image.sh: ldd is needed to find the libraries torite links" >&2; exit 1; }
-
 context="$(mktemp -d /tmp/torite-image.XXXXXX)"
 trap 'rm -rf "$context"' EXIT
-root="$context/root"
-mkdir -p "$root/usr/bin" "$root/etc" "$root/tmp" "$context/data"
-chmod 1777 "$root/tmp"
-cp "$binary" "$root/usr/bin/torite"
-# A release build is stripped already; a debug build loses its debug information here.
-if command -v strip >/dev/null 2>&1; then strip "$root/usr/bin/torite"; fi
-
-# The shared libraries the binary loads, at the paths the dynamic loader looks for them.
-while read -r lib; do
-  mkdir -p "$root$(dirname "$lib")"
-  cp -L "$lib" "$root$lib"
-done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
-
-# The unprivileged user (10001) the server runs as, and name lookup through /etc/hosts and DNS
-# (both part of glibc's libc.so.6 since 2.34), for a database named by host.
-printf 'root:x:0:0:root:/:/usr/bin/torite\ntorite:x:10001:10001:torite:/data:/usr/bin/torite\n' >"$root/etc/passwd"
-printf 'root:x:0:\ntorite:x:10001:\n' >"$root/etc/group"
-printf 'hosts: files dns\n' >"$root/etc/nsswitch.conf"
-
+"$here/rootfs.sh" "$binary" "$context"
 cp "$here/Containerfile" "$context/Containerfile"
 "$engine" build --quiet -t "$tag" -f "$context/Containerfile" "$context" >/dev/null
 size="$("$engine" image inspect --format '{{.Size}}' "$tag")"
