@@ -171,9 +171,15 @@ impl Session {
         // The WebSocket layer clears its whole read buffer before each read: keep it to the
         // size of a typical state message rather than the default 128 KiB.
         let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
-            .await
-            .map_err(|e| e.to_string())?;
+        // A server whose machine is gone, or cut off, may accept the connection and never
+        // answer: the handshake is given a bounded time.
+        let (socket, _) = tokio::time::timeout(
+            Duration::from_secs(10),
+            tokio_tungstenite::connect_async_with_config(url, Some(config), false),
+        )
+        .await
+        .map_err(|_| "no answer to the WebSocket handshake within 10 s".to_owned())?
+        .map_err(|e| e.to_string())?;
         let mut session = Session {
             socket,
             state: Value::Null,
