@@ -312,10 +312,15 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = count(8))]
         nodes: usize,
         /// Kill the first node with SIGKILL in the middle of play (--after seconds).
-        #[arg(long, requires = "after")]
+        #[arg(long, group = "failure", requires = "after")]
         kill_node: bool,
-        /// When --kill-node kills: seconds after play begins, 1 to 3600.
-        #[arg(long, requires = "kill_node", value_parser = clap::value_parser!(u64).range(1..=3600))]
+        /// Stop the first node with SIGSTOP in the middle of play (--after seconds), as if its
+        /// machine died: its sockets stay open and silent and its leases run out; it is woken
+        /// with SIGCONT once play is over, before the logs are read.
+        #[arg(long, group = "failure", requires = "after")]
+        freeze_node: bool,
+        /// When --kill-node or --freeze-node strikes: seconds after play begins, 1 to 3600.
+        #[arg(long, requires = "failure", value_parser = clap::value_parser!(u64).range(1..=3600))]
         after: Option<u64>,
     },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
@@ -640,6 +645,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             think_ms,
             nodes,
             kill_node,
+            freeze_node,
             after,
         } => serve::loadtest(torite_server::loadtest::Args {
             tables,
@@ -654,8 +660,9 @@ fn run(cli: Cli) -> Result<String, Failure> {
             think: std::time::Duration::from_millis(think_ms),
             nodes,
             kill_after: after
-                .filter(|_| kill_node)
+                .filter(|_| kill_node || freeze_node)
                 .map(std::time::Duration::from_secs),
+            freeze: freeze_node,
             program: std::env::current_exe().ok(),
         }),
         Command::Bench { ruleset, seconds } => {

@@ -5,12 +5,14 @@
 //! With `nodes` above 1 it starts that many `torite serve` processes on one PostgreSQL
 //! database (a cluster), creates the tables through all of them, connects each table's clients
 //! to the other nodes (so that their sockets are forwarded to the table's node) and may kill
-//! one node with SIGKILL in the middle of play; clients whose socket breaks reconnect to the
-//! next node. Afterwards it reads every table's log from the database and reports the
-//! acknowledged actions missing from it (`lost_actions`), the tables whose log is not one
-//! unbroken sequence that replays (`double_owned`: two writers would show there) and the
-//! longest wait of a client between losing its socket and seeing its table again
-//! (`takeover_seconds`).
+//! one node with SIGKILL in the middle of play, or, as if its machine died, stop it with
+//! SIGSTOP (its sockets stay open and silent, its leases run out) and wake it with SIGCONT once
+//! play is over, so that what it does on waking shows in the logs too; clients whose socket
+//! breaks reconnect to the next node. Afterwards it reads every table's log from the database
+//! and reports the acknowledged actions missing from it (`lost_actions`), the tables whose log
+//! is not one unbroken sequence that replays (`double_owned`: two writers would show there)
+//! and the longest wait of a client between last hearing of its table on a socket that broke
+//! and seeing it again (`takeover_seconds`).
 //!
 //! It only ever connects to a loopback address, and stops by itself after the games end or
 //! the time limit passes.
@@ -57,6 +59,9 @@ pub struct Args {
     /// Kill the first node with SIGKILL this long after play begins (with more than one
     /// node).
     pub kill_after: Option<Duration>,
+    /// With [`Args::kill_after`]: stop the node with SIGSTOP instead of killing it, and wake
+    /// it with SIGCONT once play is over, before the logs are read.
+    pub freeze: bool,
     /// The `torite` program the nodes run (`torite serve`).
     pub program: Option<PathBuf>,
 }
@@ -82,6 +87,20 @@ impl Drop for Node {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Sends `signal` (`STOP`, `CONT`) to a node's process.
+fn signal(child: &Child, signal: &str) -> Result<(), String> {
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .map_err(|e| format!("SIG{signal} not sent: {e}"))?;
+    if sent.success() {
+        Ok(())
+    } else {
+        Err(format!("SIG{signal} not sent to the node"))
     }
 }
 
@@ -220,6 +239,9 @@ async fn client(
             .unwrap_or_default(),
     };
     let mut state = brief(&session.state);
+    // When the table was last heard of: a socket to a node whose machine died is silent for a
+    // while before it is known to be broken, and the outage counts from here.
+    let mut heard = Instant::now();
     loop {
         if state.finished || Instant::now() > deadline {
             out.finished = state.finished;
@@ -236,10 +258,13 @@ async fn client(
             }
         }
         let msg = match session.next_brief().await {
-            Ok(msg) => msg,
+            Ok(msg) => {
+                heard = Instant::now();
+                msg
+            }
             Err(e) if addrs.len() > 1 => {
                 // The socket broke (its node, or the table's, is gone): connect again.
-                let lost = Instant::now();
+                let lost = heard;
                 pending = None;
                 let again = loop {
                     if Instant::now() > deadline {
@@ -254,6 +279,7 @@ async fn client(
                     }
                 };
                 out.outages.push(lost.elapsed());
+                heard = Instant::now();
                 session = again;
                 state = brief(&session.state);
                 continue;
@@ -507,10 +533,14 @@ pub async fn run(args: Args) -> Result<Value, String> {
     let killed = match (args.kill_after, nodes.first_mut()) {
         (Some(after), Some(node)) if n > 1 => {
             tokio::time::sleep(after).await;
-            node.child
-                .kill()
-                .map_err(|e| format!("the node was not killed: {e}"))?;
-            let _ = node.child.wait();
+            if args.freeze {
+                signal(&node.child, "STOP")?;
+            } else {
+                node.child
+                    .kill()
+                    .map_err(|e| format!("the node was not killed: {e}"))?;
+                let _ = node.child.wait();
+            }
             Some(after)
         }
         _ => None,
@@ -575,6 +605,11 @@ pub async fn run(args: Args) -> Result<Value, String> {
         "failed_clients": failures,
     });
     if n > 1 {
+        if let (Some(_), true, Some(node)) = (killed, args.freeze, nodes.first()) {
+            // Woken: it must find its leases gone and write nothing.
+            signal(&node.child, "CONT")?;
+            tokio::time::sleep(Duration::from_secs(3)).await;
+        }
         drop(nodes);
         let db = args.db.as_deref().unwrap_or_default();
         let ids: Vec<String> = tables.iter().map(|(id, _)| id.clone()).collect();
@@ -582,6 +617,8 @@ pub async fn run(args: Args) -> Result<Value, String> {
         outages.sort();
         report["nodes"] = json!(n);
         report["killed_node_after_seconds"] = json!(killed.map(|d| d.as_secs_f64()));
+        report["node_failure"] =
+            json!(killed.map(|_| if args.freeze { "SIGSTOP" } else { "SIGKILL" }));
         report["finished_tables"] = json!(stored);
         report["acknowledged_actions"] = json!(acked.len());
         report["lost_actions"] = json!(lost);
