@@ -510,3 +510,43 @@ fn three_nodes_one_frozen_every_table_finishes() {
         }
     });
 }
+
+#[test]
+#[ignore = "needs PostgreSQL: .ci/run starts one; by hand, set TORITE_TEST_POSTGRES and pass --ignored"]
+fn loadtest_of_three_nodes_with_one_frozen() {
+    let db = postgres();
+    let out = Command::new(BIN)
+        .args(["loadtest", "--db", &db, "--nodes", "3", "--freeze-node"])
+        .args([
+            "--after",
+            "2",
+            "--tables",
+            "12",
+            "--clients",
+            "2",
+            "--deals",
+            "2",
+        ])
+        .args([
+            "--think-ms",
+            "60",
+            "--bot-delay-ms",
+            "30",
+            "--seconds",
+            "120",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["node_failure"], "SIGSTOP", "{report}");
+    assert_eq!(report["finished_tables"], 12, "{report}");
+    assert_eq!(report["lost_actions"], 0, "{report}");
+    assert_eq!(report["double_owned"], 0, "{report}");
+    assert_eq!(report["failed_clients"], 0, "{report}");
+    assert!(report["reconnected_sockets"].as_u64() > Some(0), "{report}");
+}
