@@ -1,7 +1,7 @@
 //! Trains the learned evaluation of `ismcts-eval` ([`torite_bots::eval`]) from self-play and
 //! writes its weights.
 //!
-//! `cargo run --release -p torite-bots --example train_eval -- --seed 1 --deals 4000 --out
+//! `cargo run --release -p torite-bots --example train_eval -- --seed 1 --deals 10000 --out
 //! crates/bots/weights/eval.txt`
 //!
 //! For every preset, `heuristic` plays `--deals` seeded deals (one action in ten uniformly at
@@ -44,7 +44,7 @@ fn usage(why: &str) -> ! {
 fn parse_args() -> Args {
     let mut args = Args {
         seed: 1,
-        deals: 4000,
+        deals: 10_000,
         out: String::new(),
     };
     let mut it = std::env::args().skip(1);

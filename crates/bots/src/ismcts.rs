@@ -37,6 +37,13 @@
 //! search at equal time (`docs/STATS.md`, "Does reading the others' play make the search
 //! stronger?").
 //!
+//! # A learned evaluation
+//!
+//! [`Ismcts::with_eval`] (the `ismcts-eval` bot) cuts each rollout one trick past the one in
+//! progress and takes every seat's reward from a linear model of its view trained on
+//! self-play ([`crate::eval`]). It has not been measured to beat the plain search at equal
+//! time either (`docs/STATS.md`, "Does a learned evaluation make the search stronger?").
+//!
 //! # Defaults, and how they were chosen
 //!
 //! With the tuning example (`cargo run --release -p torite-bots --example ismcts_tune --
