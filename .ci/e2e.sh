@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: `torite serve` on 127.0.0.1 driven through headless Chromium
 # (Debian's chromium, installed by .ci/deps.sh) by playwright-core. Under CI=true a missing
-# Node.js or Chromium fails the run; elsewhere the stage says it is skipped.
+# Node.js or Chromium fails the run; elsewhere the stage says it is skipped. The cluster's test
+# (web/e2e/cluster.mjs) runs three nodes on the PostgreSQL of TORITE_TEST_POSTGRES, or of a
+# throwaway cluster started here by .ci/postgres.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skip() {
