@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
@@ -152,15 +153,15 @@ pub struct Published {
     /// When the game ended or a socket last closed after it ended (seconds since the Unix
     /// epoch); 0 while it goes on.
     pub finished_at: u64,
-    /// The state message of each seat (JSON text).
-    pub seats: Vec<Arc<str>>,
+    /// The state message of each seat (JSON text), shared by every socket that sends it.
+    pub seats: Vec<Utf8Bytes>,
     /// The spectators' state message (JSON text).
-    pub spectator: Arc<str>,
+    pub spectator: Utf8Bytes,
     /// The token hash of each seat's person (`None`: no person), so that a connection whose
     /// seat was given to a bot falls back to the spectators' message.
     pub owners: Vec<Option<String>>,
     /// The table's `chat` message (JSON text), once anyone has said anything.
-    pub chat: Option<Arc<str>>,
+    pub chat: Option<Utf8Bytes>,
     /// How many chat lines and mutes the table has taken, so that a socket sends the chat
     /// again when it changes.
     pub chat_changes: u64,
@@ -442,15 +443,15 @@ fn publish_of(
     // own (a socket without a seat of its own is shown the spectators' message).
     let seats = (0..n)
         .map(|s| match state.seats()[s] {
-            Occupant::Human { .. } => Arc::from(
+            Occupant::Human { .. } => Utf8Bytes::from(
                 state
                     .state_message(Some(s), &summary, &results, deadline)
                     .to_text(),
             ),
-            _ => Arc::from(""),
+            _ => Utf8Bytes::from_static(""),
         })
         .collect();
-    let spectator = Arc::from(
+    let spectator = Utf8Bytes::from(
         state
             .state_message(None, &summary, &results, deadline)
             .to_text(),
@@ -470,7 +471,7 @@ fn publish_of(
         seats,
         spectator,
         owners,
-        chat: (state.chat_changes() > 0).then(|| Arc::from(state.chat_message().to_text())),
+        chat: (state.chat_changes() > 0).then(|| Utf8Bytes::from(state.chat_message().to_text())),
         chat_changes: state.chat_changes(),
     }
 }

@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -130,16 +130,16 @@ pub(crate) async fn upgrade(
 fn message_for(published: &Published, seat: Option<usize>, hash: Option<&str>) -> Seen {
     match (seat, hash) {
         (Some(s), Some(h)) if published.owners.get(s).and_then(Option::as_deref) == Some(h) => {
-            Seen::State(Arc::clone(&published.seats[s]))
+            Seen::State(published.seats[s].clone())
         }
         (Some(s), _) => Seen::Replaced(ServerMsg::Replaced { seat: s }.to_text()),
-        _ => Seen::State(Arc::clone(&published.spectator)),
+        _ => Seen::State(published.spectator.clone()),
     }
 }
 
 /// The chat message to send, when the chat has changed since the socket was last sent it
 /// (`sent`: the changes it has been sent, brought up to date).
-fn chat_for(published: &Published, sent: &mut u64) -> Option<Arc<str>> {
+fn chat_for(published: &Published, sent: &mut u64) -> Option<Utf8Bytes> {
     if published.chat_changes == *sent {
         return None;
     }
@@ -149,8 +149,8 @@ fn chat_for(published: &Published, sent: &mut u64) -> Option<Arc<str>> {
 
 /// What a socket is sent after a change.
 enum Seen {
-    /// The state.
-    State(Arc<str>),
+    /// The state (the table's own text, not a copy).
+    State(Utf8Bytes),
     /// The `replaced` message, the last.
     Replaced(String),
 }
@@ -158,17 +158,18 @@ enum Seen {
 /// Sends what the socket should see; false when the socket is to be closed.
 async fn show(socket: &mut WebSocket, seen: Seen) -> bool {
     match seen {
-        Seen::State(text) => send(socket, &text).await,
+        Seen::State(text) => send(socket, text).await,
         Seen::Replaced(text) => {
-            let _ = send(socket, &text).await;
+            let _ = send(socket, text).await;
             false
         }
     }
 }
 
-async fn send(socket: &mut WebSocket, text: &str) -> bool {
+/// Sends a text message; a state is sent as the table published it, not copied.
+async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
     matches!(
-        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::text(text))).await,
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await,
         Ok(Ok(()))
     )
 }
@@ -199,7 +200,7 @@ async fn connection(
         seat: auth.seat,
         host: auth.host,
     };
-    let mut open = send(&mut socket, &welcome.to_text()).await;
+    let mut open = send(&mut socket, welcome.to_text()).await;
     // The chat's changes this socket has been sent.
     let mut chat_sent = 0;
     if open {
@@ -210,7 +211,7 @@ async fn connection(
         };
         open = show(&mut socket, first).await;
         if open && let Some(chat) = chat {
-            open = send(&mut socket, &chat).await;
+            open = send(&mut socket, chat).await;
         }
     }
     let mut allowance = BURST;
@@ -219,9 +220,13 @@ async fn connection(
     let mut last_heard = Instant::now();
     let mut pings = tokio::time::interval_at(Instant::now() + PING_EVERY, PING_EVERY);
     let mut going = false;
+    // One wait for the shutdown for the socket's whole life: made again at each turn of the
+    // loop, it would take the lock that every socket of the server shares, twice a message.
+    let shutdown = async move { drop(closing.wait_for(|c| *c).await) };
+    tokio::pin!(shutdown);
     while open {
         tokio::select! {
-            () = async { drop(closing.wait_for(|c| *c).await) } => {
+            () = &mut shutdown => {
                 going = true;
                 break;
             }
@@ -248,7 +253,7 @@ async fn connection(
                 };
                 open = show(&mut socket, seen).await;
                 if open && let Some(chat) = chat {
-                    open = send(&mut socket, &chat).await;
+                    open = send(&mut socket, chat).await;
                 }
             }
             incoming = socket.recv() => {
@@ -256,7 +261,7 @@ async fn connection(
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        open = send(&mut socket, &refused(Refusal::bad(client_error(&ClientError::Binary)))).await;
+                        open = send(&mut socket, refused(Refusal::bad(client_error(&ClientError::Binary)))).await;
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -270,13 +275,13 @@ async fn connection(
                     if flooded > FLOOD_LIMIT {
                         break;
                     }
-                    open = send(&mut socket, &refused(Refusal::new(RefusalKind::TooMany, Why::TooManyMessages))).await;
+                    open = send(&mut socket, refused(Refusal::new(RefusalKind::TooMany, Why::TooManyMessages))).await;
                     continue;
                 }
                 allowance -= 1.0;
                 let answer = handle(&table, token.as_deref(), text.as_str()).await;
                 if let Some(answer) = answer {
-                    open = send(&mut socket, &answer).await;
+                    open = send(&mut socket, answer).await;
                 }
             }
         }
@@ -407,8 +412,8 @@ mod tests {
             .unwrap()
             .summary(&[0, 0, 0]),
             finished_at: 0,
-            seats: vec![Arc::from("seat 0"), Arc::from("seat 1"), Arc::from("")],
-            spectator: Arc::from("spectator"),
+            seats: vec!["seat 0".into(), "seat 1".into(), "".into()],
+            spectator: "spectator".into(),
             owners: vec![None, owner.map(str::to_owned), None],
             chat: None,
             chat_changes: 0,
