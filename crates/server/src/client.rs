@@ -168,9 +168,10 @@ impl Session {
             Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
             None => format!("ws://{addr}/ws/{table}"),
         };
-        // The WebSocket layer clears its whole read buffer before each read: keep it to the
-        // size of a typical state message rather than the default 128 KiB.
-        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+        // The WebSocket layer clears its whole read buffer before each read: keep it near the
+        // size of a typical state message (1 to 2 KiB) rather than the default 128 KiB; a
+        // larger message takes more reads.
+        let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
         // A server whose machine is gone, or cut off, may accept the connection and never
         // answer: the handshake is given a bounded time.
         let (socket, _) = tokio::time::timeout(
