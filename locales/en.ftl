@@ -1008,6 +1008,7 @@ stats-bot-ismcts-eval-budget = search with a learned evaluation ({ $budget })
 stats-bot-pimc = sampled exact search
 stats-bot-pimc-budget = sampled exact search ({ $budget })
 stats-bot-omniscient = reference that sees every hand
+stats-bot-maxn = exact reference that sees every hand
 
 # Named bot levels (`torite play --bots`, the browser's seats, `GET /api/bots`), weakest first.
 web-bot-random = Random player

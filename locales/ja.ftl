@@ -953,6 +953,7 @@ stats-bot-ismcts-eval-budget = 学習した評価を使う探索（{ $budget }�
 stats-bot-pimc = 標本完全探索
 stats-bot-pimc-budget = 標本完全探索（{ $budget }）
 stats-bot-omniscient = 全員の手札が見える参照用
+stats-bot-maxn = 全員の手札を見て厳密に解く参照用
 
 # Named bot levels (`torite play --bots`, the browser's seats, `GET /api/bots`), weakest first.
 web-bot-random = ランダム

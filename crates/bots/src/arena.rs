@@ -369,7 +369,7 @@ fn play_unit(
             match table.next_step() {
                 Step::Act { seat } => {
                     let deal = table.deal().ok_or(BotError::Engine("no deal".into()))?;
-                    bots[seat].observe_true_deal(deal); // only `omniscient` uses it: the reference
+                    bots[seat].observe_true_deal(deal); // only the references (`omniscient`, `maxn`) use it
                     let start = Instant::now();
                     let action = bots[seat].act(&View::new(deal, seat));
                     let slot = slot_of(seat);

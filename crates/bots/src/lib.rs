@@ -17,6 +17,7 @@
 //! | `ismcts-eval` | the same search with short rollouts valued by a learned evaluation ([`eval`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
+//! | `maxn` | cheats: the exact max^n solution of the true deal in Mini Misère, the exact reference ([`maxn`]) |
 //!
 //! ```
 //! use torite_bots::{make_bot, play_deal};
@@ -39,6 +40,7 @@ pub mod heuristic;
 pub mod inference;
 pub mod ismcts;
 pub mod level;
+pub mod maxn;
 pub mod omniscient;
 pub mod pimc;
 pub mod random;
@@ -87,8 +89,9 @@ pub const BOT_NAMES: [&str; 6] = [
 ];
 
 /// Reference bots [`make_bot`] also accepts, for the arena only and never offered as opponents:
-/// `omniscient` cheats when the arena shows it the true deal ([`Bot::observe_true_deal`]).
-pub const REFERENCE_BOTS: [&str; 1] = ["omniscient"];
+/// `omniscient` and `maxn` cheat when the arena shows them the true deal
+/// ([`Bot::observe_true_deal`]).
+pub const REFERENCE_BOTS: [&str; 2] = ["omniscient", "maxn"];
 
 /// The strongest bot that decides instantly (no search): for bots that must never keep a table
 /// waiting, such as the server's stand-ins for absent players.
@@ -154,10 +157,11 @@ enum Kind {
     IsmctsEval,
     Pimc,
     Omniscient,
+    Maxn,
 }
 
 impl Kind {
-    const ALL: [Kind; 7] = [
+    const ALL: [Kind; 8] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
@@ -165,6 +169,7 @@ impl Kind {
         Kind::IsmctsEval,
         Kind::Pimc,
         Kind::Omniscient,
+        Kind::Maxn,
     ];
 
     const fn name(self) -> &'static str {
@@ -177,6 +182,7 @@ impl Kind {
             Kind::IsmctsEval => "ismcts-eval",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
+            Kind::Maxn => "maxn",
         }
     }
 }
@@ -238,7 +244,7 @@ impl BotSpec {
         match self.kind {
             Kind::Level(level) => level.config().search.is_none(),
             Kind::Random | Kind::Heuristic => true,
-            Kind::Ismcts | Kind::IsmctsInf | Kind::IsmctsEval | Kind::Pimc | Kind::Omniscient => {
+            Kind::Ismcts | Kind::IsmctsInf | Kind::IsmctsEval | Kind::Pimc | Kind::Omniscient | Kind::Maxn => {
                 false
             }
         }
@@ -294,6 +300,8 @@ impl BotSpec {
                 seed,
                 budget.unwrap_or(omniscient::DEFAULT_BUDGET),
             )),
+            // Cheats too, and exact: it has no budget (one given is ignored).
+            Kind::Maxn => Box::new(maxn::MaxnReference::new(seed)),
         }
     }
 }
@@ -614,7 +622,7 @@ mod tests {
         assert_eq!(
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
-             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, pimc, omniscient)"
+             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, pimc, omniscient, maxn)"
         );
     }
 

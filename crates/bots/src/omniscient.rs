@@ -80,7 +80,7 @@ impl Omniscient {
 }
 
 /// Whether `deal` is the position `view` shows (same seat to act, hand and public history).
-fn matches(deal: &Deal, view: &View<'_>) -> bool {
+pub(crate) fn matches(deal: &Deal, view: &View<'_>) -> bool {
     !deal.is_over()
         && deal.to_act() == view.to_act()
         && deal.hand(view.seat()) == view.hand()

@@ -84,6 +84,8 @@ mod ending;
 mod equivalence;
 mod transposition;
 
+pub mod maxn;
+
 use ending::PlainRules;
 use equivalence::{Equivalence, representatives};
 use transposition::{Entry, FxHasher, Key, Normaliser};

@@ -179,10 +179,10 @@ enum Command {
         /// Bots, comma-separated; seats are filled with them in turn: a level (beginner, casual,
         /// club, strong, expert) or an algorithm: random, heuristic, ismcts, ismcts-inf (with
         /// inference from the others' play), ismcts-eval (with a learned evaluation), pimc,
-        /// and the
-        /// cheating reference omniscient (sees every hand). A search bot
-        /// takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms (time, 1ms
-        /// to 60000ms).
+        /// and the cheating references omniscient (sees every hand) and maxn (sees every hand
+        /// and plays the exact max^n solution; Mini Misère only, omniscient elsewhere). A
+        /// search bot takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms
+        /// (time, 1ms to 60000ms).
         #[arg(long, value_delimiter = ',', required = true, value_parser = bot_spec)]
         bots: Vec<BotSpec>,
         /// Number of random deals (each played in every rotation), 1 to 1000000.

@@ -54,11 +54,11 @@ const PLAIN_ENDING_TRICKS: usize = 3;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PlainRules {
     /// The trick table.
-    points: [i8; 8],
+    pub(super) points: [i8; 8],
     /// Whether the plain order is the natural (bit) order.
-    natural: bool,
+    pub(super) natural: bool,
     /// The low cards that win when led (never equivalent to another).
-    special: CardSet,
+    pub(super) special: CardSet,
 }
 
 impl PlainRules {
