@@ -275,6 +275,13 @@ async fn client(
                     at = (at + 1) % addrs.len();
                     match Session::connect(addrs[at], &id, Some(&token)).await {
                         Ok(s) => break s,
+                        // A table that finished meanwhile may be held by no node any more
+                        // (its node gone, its record stored): the game is over here too.
+                        Err(_) if finished_meanwhile(addrs[at], &id).await => {
+                            out.finished = true;
+                            out.actions = state.version;
+                            return Ok(out);
+                        }
                         Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
                     }
                 };
@@ -311,6 +318,13 @@ async fn client(
     }
     session.close().await;
     Ok(out)
+}
+
+/// Whether the table's summary at `addr` says it is finished.
+async fn finished_meanwhile(addr: SocketAddr, id: &str) -> bool {
+    request(addr, "GET", &format!("/api/tables/{id}"), None)
+        .await
+        .is_ok_and(|a| a.status == 200 && a.json()["status"] == "finished")
 }
 
 /// What the logs of the played tables show: acknowledged actions missing from them, and
