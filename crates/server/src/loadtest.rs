@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, mpsc};
 
 use crate::client::{Brief, Session, request};
 
@@ -204,6 +204,7 @@ async fn ready(addr: SocketAddr) -> Result<(), String> {
 
 /// One client: plays its seat with the first legal action until the game ends. When its
 /// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
+/// It tells `connected` once its first connection is made or has failed.
 async fn client(
     addrs: Arc<Vec<SocketAddr>>,
     first: usize,
@@ -211,9 +212,13 @@ async fn client(
     token: String,
     deadline: Instant,
     think: Duration,
+    connected: mpsc::UnboundedSender<()>,
 ) -> Result<Outcome, String> {
     let mut at = first;
-    let mut session = Session::connect(addrs[at], &id, Some(&token)).await?;
+    let opened = Session::connect(addrs[at], &id, Some(&token)).await;
+    let _ = connected.send(());
+    drop(connected);
+    let mut session = opened?;
     let mut out = Outcome {
         latencies: Vec::new(),
         actions: 0,
@@ -510,6 +515,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
     }
     let deadline = Instant::now() + args.limit;
     let mut clients = Vec::new();
+    let (connected, mut opened) = mpsc::unbounded_channel();
     let start = Instant::now();
     for (t, (id, tokens)) in tables.iter().enumerate() {
         for (i, token) in tokens.iter().enumerate() {
@@ -522,8 +528,17 @@ pub async fn run(args: Args) -> Result<Value, String> {
                 token.clone(),
                 deadline,
                 args.think,
+                connected.clone(),
             ));
             clients.push((id.clone(), i, task));
+        }
+    }
+    // Every socket is open before the first table starts, so that the latencies measure the
+    // play of all the tables at once, not the handshakes of the sockets still connecting.
+    drop(connected);
+    for _ in 0..clients.len() {
+        if opened.recv().await.is_none() {
+            break;
         }
     }
     // Start them a few at a time, so that they all play at once.
