@@ -222,12 +222,12 @@ pub struct Append {
 }
 
 const APPEND: &str = "INSERT INTO torite_events (table_id, seq, body) VALUES ($1, $2, $3)";
-/// The most events one SQLite transaction takes.
+/// The most events the SQLite writer takes at once.
 const BATCH: usize = 512;
 
 /// SQLite has one writer at a time, and a transaction costs far more than a row: one task
-/// takes the events waiting from every table and commits them together, then answers each.
-/// An event is still acknowledged only once its transaction has committed.
+/// takes the events waiting from every table and commits them in a few statements, then
+/// answers each. An event is still acknowledged only once its statement has committed.
 async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
     let mut batch = Vec::with_capacity(BATCH);
     while let Some(first) = rx.recv().await {
@@ -238,57 +238,51 @@ async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
                 Err(_) => break,
             }
         }
-        let together = async {
-            let mut tx = pool.begin().await?;
-            insert_rows(&mut tx, &batch).await?;
-            tx.commit().await
+        // The batch in statements of a power of two of rows each, so that their few shapes
+        // stay in the connection's statement cache. One statement is one transaction of its
+        // own: each is a single round trip to the connection's thread, where BEGIN, the rows
+        // and COMMIT would be three or more.
+        let mut written = 0;
+        while written < batch.len() {
+            let n = 1 << (batch.len() - written).ilog2();
+            if insert_rows(&pool, &batch[written..written + n])
+                .await
+                .is_err()
+            {
+                break;
+            }
+            written += n;
         }
-        .await;
-        match together {
-            Ok(()) => {
-                for a in batch.drain(..) {
-                    let _ = a.done.send(Ok(()));
-                }
-            }
-            Err(_) => {
-                // One of them was refused (a taken sequence number) or the database failed:
-                // write each alone, so that each gets its own answer.
-                for a in batch.drain(..) {
-                    let one = sqlx::query(APPEND)
-                        .bind(&a.id)
-                        .bind(a.seq)
-                        .bind(&a.body)
-                        .execute(&pool)
-                        .await
-                        .map(|_| ())
-                        .map_err(StoreError::from);
-                    let _ = a.done.send(one);
-                }
-            }
+        let mut answers = batch.drain(..);
+        for a in answers.by_ref().take(written) {
+            let _ = a.done.send(Ok(()));
+        }
+        // A statement was refused (a taken sequence number) or the database failed: write
+        // its rows and the ones after them each alone, so that each gets its own answer.
+        for a in answers {
+            let one = sqlx::query(APPEND)
+                .bind(&a.id)
+                .bind(a.seq)
+                .bind(&a.body)
+                .execute(&pool)
+                .await
+                .map(|_| ())
+                .map_err(StoreError::from);
+            let _ = a.done.send(one);
         }
     }
 }
 
-/// Writes `rows` in a few multi-row `INSERT`s rather than one statement each: every statement
-/// is a round trip to the connection's thread, which cost more than the rows themselves. The
-/// statements take a power of two of rows each (at most [`BATCH`], well within SQLite's
-/// limit of bound values), so that their few shapes stay in the connection's statement cache.
-async fn insert_rows(
-    conn: &mut sqlx::SqliteConnection,
-    rows: &[Append],
-) -> Result<(), sqlx::Error> {
-    let mut rest = rows;
-    while !rest.is_empty() {
-        let (now, later) = rest.split_at(1 << rest.len().ilog2());
-        let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
-            "INSERT INTO torite_events (table_id, seq, body) ",
-        );
-        insert.push_values(now, |mut row, a| {
-            row.push_bind(&a.id).push_bind(a.seq).push_bind(&a.body);
-        });
-        insert.build().execute(&mut *conn).await?;
-        rest = later;
-    }
+/// Writes `rows` (at most [`BATCH`], well within SQLite's limit of bound values) in one
+/// multi-row `INSERT`, all or none: one statement rather than one a row, since every
+/// statement is a round trip to the connection's thread, which costs more than the rows.
+async fn insert_rows(pool: &SqlitePool, rows: &[Append]) -> Result<(), sqlx::Error> {
+    let mut insert =
+        sqlx::QueryBuilder::<sqlx::Sqlite>::new("INSERT INTO torite_events (table_id, seq, body) ");
+    insert.push_values(rows, |mut row, a| {
+        row.push_bind(&a.id).push_bind(a.seq).push_bind(&a.body);
+    });
+    insert.build().execute(pool).await?;
     Ok(())
 }
 
