@@ -160,6 +160,19 @@ mod tests {
     }
 
     #[test]
+    fn it_is_a_reference_never_offered_as_a_player() {
+        assert!(crate::REFERENCE_BOTS.contains(&"maxn"));
+        assert!(!crate::BOT_NAMES.contains(&"maxn"));
+        for level in crate::Level::ALL {
+            assert_ne!(crate::BotSpec::level(level).build(0).name(), "maxn");
+        }
+        assert_eq!(
+            crate::make_bot("maxn", 0).map(|b| b.name().to_owned()),
+            Ok("maxn".into())
+        );
+    }
+
+    #[test]
     fn outside_mini_misere_it_plays_as_omniscient() {
         let deal = position(Preset::Mura4, 5, 6);
         let mut bot = MaxnReference::new(4);

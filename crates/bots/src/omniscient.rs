@@ -39,6 +39,9 @@
 //! determinisation noise, and what limits the search is its random rollouts. The default is
 //! 10,000 iterations, `ismcts`'s own budget, so that the two differ only in what they know.
 //!
+//! In Mini Misère the exact reference is `maxn` ([`crate::maxn`]), the max^n solution of the
+//! true deal rather than a search of it (its measurements are in `docs/STATS.md`).
+//!
 //! When it has not been shown the true deal of the position it is asked about (a driver other
 //! than the arena, such as [`crate::play_deal`] or a game server), it cannot cheat and
 //! searches one world sampled from its [`View`] instead.
