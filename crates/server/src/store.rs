@@ -353,6 +353,9 @@ impl SqlStore {
             let pool = SqlitePoolOptions::new()
                 // One connection for memory databases: each connection would get its own.
                 .max_connections(if memory { 1 } else { 3 })
+                // A connection to a file of this process cannot go stale as one over a network
+                // can: no ping (a round trip to the connection's thread) before each use.
+                .test_before_acquire(false)
                 .connect_with(options)
                 .await?;
             let (writer, rx) = mpsc::channel(4 * BATCH);
