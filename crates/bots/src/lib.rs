@@ -244,9 +244,12 @@ impl BotSpec {
         match self.kind {
             Kind::Level(level) => level.config().search.is_none(),
             Kind::Random | Kind::Heuristic => true,
-            Kind::Ismcts | Kind::IsmctsInf | Kind::IsmctsEval | Kind::Pimc | Kind::Omniscient | Kind::Maxn => {
-                false
-            }
+            Kind::Ismcts
+            | Kind::IsmctsInf
+            | Kind::IsmctsEval
+            | Kind::Pimc
+            | Kind::Omniscient
+            | Kind::Maxn => false,
         }
     }
 
