@@ -204,11 +204,12 @@ fn the_log_shows_requests_and_never_a_token() {
         .await
         .unwrap();
         assert_eq!(queried.status, 200);
-        // Let the log catch up, then stop the server.
+        // Let the log catch up (the socket's end and the last request's access line, which is
+        // written once its answer has gone), then stop the server.
         let mut log = String::new();
         for _ in 0..100 {
             log = served.log.lock().unwrap().clone();
-            if log.contains("socket closed") {
+            if log.contains("socket closed") && log.contains(&format!("path=/api/tables/{id} ")) {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
