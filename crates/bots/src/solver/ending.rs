@@ -76,6 +76,18 @@ impl PlainRules {
             special: led_low_cards(rules),
         })
     }
+
+    /// Whether `card` wins and loses alike with `previous`, the card of its suit searched just
+    /// before it (ordered low to high), for every seat: in the natural order, neither a led low
+    /// card, with no card of `others` (every other hand's, and the trick's winning card)
+    /// between them.
+    pub(super) fn plays_alike(&self, previous: Card, card: Card, others: CardSet) -> bool {
+        self.natural
+            && !self.special.contains(card)
+            && !self.special.contains(previous)
+            && previous.suit() == card.suit()
+            && others.bits() & ((1u64 << card.index()) - 1) & !((2u64 << previous.index()) - 1) == 0
+    }
 }
 
 /// The search state of [`Solver::plain_ending`].
@@ -192,13 +204,7 @@ impl PlainEnding<'_> {
         }
         let mut previous: Option<Card> = None;
         for card in options {
-            if let Some(p) = previous
-                && self.plain.natural
-                && !self.plain.special.contains(card)
-                && !self.plain.special.contains(p)
-                && p.suit() == card.suit()
-                && others.bits() & ((1u64 << card.index()) - 1) & !((2u64 << p.index()) - 1) == 0
-            {
+            if previous.is_some_and(|p| self.plain.plays_alike(p, card, others)) {
                 continue;
             }
             previous = Some(card);

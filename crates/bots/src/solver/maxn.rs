@@ -442,13 +442,7 @@ impl Plain<'_> {
         let mut best: Option<Values> = None;
         let mut previous: Option<Card> = None;
         for card in options {
-            if let Some(p) = previous
-                && self.plain.natural
-                && !self.plain.special.contains(card)
-                && !self.plain.special.contains(p)
-                && p.suit() == card.suit()
-                && others.bits() & ((1u64 << card.index()) - 1) & !((2u64 << p.index()) - 1) == 0
-            {
+            if previous.is_some_and(|p| self.plain.plays_alike(p, card, others)) {
                 continue;
             }
             previous = Some(card);
