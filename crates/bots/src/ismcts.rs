@@ -1129,11 +1129,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn search_finds_the_sure_win() {
-        // Mini Misère: seat 0 holds every spade and leads; declaring the Lot scores 12, while
-        // winning all six tricks without it scores 0.
-        let rules = Preset::MiniMisere4.ruleset();
+    /// Mini Misère with each seat holding one whole suit, seat 0 (spades) to lead: declaring
+    /// the Lot scores 12, while winning all six tricks without it scores 0.
+    fn one_suit_each() -> Deal {
         let hands = [
             "AS KS QS JS TS 2S",
             "AH KH QH JH TH 2H",
@@ -1141,7 +1139,12 @@ mod tests {
             "AC KC QC JC TC 2C",
         ]
         .map(|h| h.parse().expect("hand"));
-        let deal = Deal::new(rules, 3, &hands).expect("deal");
+        Deal::new(Preset::MiniMisere4.ruleset(), 3, &hands).expect("deal")
+    }
+
+    #[test]
+    fn search_finds_the_sure_win() {
+        let deal = one_suit_each();
         let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000));
         assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
     }
@@ -1202,15 +1205,7 @@ mod tests {
 
     #[test]
     fn the_evaluating_search_finds_the_sure_win() {
-        let rules = Preset::MiniMisere4.ruleset();
-        let hands = [
-            "AS KS QS JS TS 2S",
-            "AH KH QH JH TH 2H",
-            "AD KD QD JD TD 2D",
-            "AC KC QC JC TC 2C",
-        ]
-        .map(|h| h.parse().expect("hand"));
-        let deal = Deal::new(rules, 3, &hands).expect("deal");
+        let deal = one_suit_each();
         let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000)).with_eval();
         assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
     }
