@@ -196,6 +196,36 @@ async fn play(addrs: Vec<SocketAddr>, first: usize, id: String, token: String) -
     }
 }
 
+/// The record of table `id`, asked of `addr`, once it is checked to be finished and to hold
+/// every action acknowledged to the clients that `played` it.
+async fn finished_record(addr: SocketAddr, id: &str, played: &[Played]) -> String {
+    let answer = request(addr, "GET", &format!("/api/tables/{id}/record"), None)
+        .await
+        .unwrap();
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let record = answer.json();
+    assert_eq!(record["table"]["complete"], true, "table {id} finished");
+    let actions: Vec<String> = record["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| {
+            d["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_owned())
+        })
+        .collect();
+    for p in played {
+        assert!(
+            within(&p.acked, &actions),
+            "table {id}: an acknowledged action is missing"
+        );
+    }
+    answer.body
+}
+
 /// Whether `part` is a subsequence of `whole`.
 fn within(part: &[(u64, String)], whole: &[String]) -> bool {
     let mut rest = whole.iter();
@@ -330,21 +360,9 @@ fn three_nodes_one_killed_every_table_finishes() {
         // Every table finished; its record holds every acknowledged action and replays.
         let dir = tempfile::tempdir().unwrap();
         for (t, (id, _, _)) in tables.iter().enumerate() {
-            let answer = request(others[t % 2], "GET", &format!("/api/tables/{id}/record"), None).await.unwrap();
-            assert_eq!(answer.status, 200, "{}", answer.body);
-            let record = answer.json();
-            assert_eq!(record["table"]["complete"], true, "table {id} finished");
-            let actions: Vec<String> = record["deals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|d| d["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_owned()))
-                .collect();
-            for p in &played[2 * t..2 * t + 2] {
-                assert!(within(&p.acked, &actions), "table {id}: an acknowledged action is missing");
-            }
+            let body = finished_record(others[t % 2], id, &played[2 * t..2 * t + 2]).await;
             let path = dir.path().join(format!("{id}.json"));
-            std::fs::write(&path, answer.body).unwrap();
+            std::fs::write(&path, body).unwrap();
             let replayed = Command::new(BIN).arg("replay").arg(&path).output().unwrap();
             assert!(replayed.status.success(), "{}", String::from_utf8_lossy(&replayed.stderr));
             let report: Value = serde_json::from_slice(&replayed.stdout).unwrap();
@@ -479,20 +497,8 @@ fn three_nodes_one_frozen_every_table_finishes() {
         }
         let mut records = Vec::new();
         for (t, (id, _, _)) in tables.iter().enumerate() {
-            let answer = request(others[t % 2], "GET", &format!("/api/tables/{id}/record"), None).await.unwrap();
-            assert_eq!(answer.status, 200, "{}", answer.body);
-            let record = answer.json();
-            assert_eq!(record["table"]["complete"], true, "table {id} finished");
-            let actions: Vec<String> = record["deals"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|d| d["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_owned()))
-                .collect();
-            for p in &played[2 * t..2 * t + 2] {
-                assert!(within(&p.acked, &actions), "table {id}: an acknowledged action is missing");
-            }
-            records.push(answer.body);
+            let body = finished_record(others[t % 2], id, &played[2 * t..2 * t + 2]).await;
+            records.push(body);
         }
         // The frozen node wakes: its sockets are closed, it answers for the finished tables
         // as the others do, and nothing it held in memory is written.
