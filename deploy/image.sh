@@ -11,8 +11,9 @@
 #   podman run -d --name torite -p 8080:8080 -v torite-data:/data localhost/torite
 set -euo pipefail
 
+# The comment above, without its marks.
 usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"
 }
 
 here="$(cd "$(dirname "$0")" && pwd)"
