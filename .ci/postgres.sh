@@ -34,14 +34,24 @@ elif [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
 else
   torite_pg_dir="$(mktemp -d /tmp/torite-ci-pg.XXXXXX)"
   [ "$(id -u)" = 0 ] && chown postgres "$torite_pg_dir"
-  torite_pg_port=$((40000 + RANDOM % 20000))
-  if torite_pg_as "'$torite_pg_bin/initdb' -D '$torite_pg_dir/data' -A trust -U torite >'$torite_pg_dir/initdb.log' 2>&1 &&
-      '$torite_pg_bin/pg_ctl' -D '$torite_pg_dir/data' -l '$torite_pg_dir/log' -w \
-        -o \"-k $torite_pg_dir -c listen_addresses=127.0.0.1 -p $torite_pg_port\" start >/dev/null"; then
-    export TORITE_TEST_POSTGRES="postgres://torite@127.0.0.1:$torite_pg_port/postgres"
+  torite_pg_started=""
+  if torite_pg_as "'$torite_pg_bin/initdb' -D '$torite_pg_dir/data' -A trust -U torite >'$torite_pg_dir/initdb.log' 2>&1"; then
+    # A port below the kernel's range for outgoing connections (32768 and up), where the
+    # suite's own many loopback connections could hold it; another port if it is taken.
+    for _ in 1 2 3 4 5; do
+      torite_pg_port=$((20000 + RANDOM % 12000))
+      if torite_pg_as "'$torite_pg_bin/pg_ctl' -D '$torite_pg_dir/data' -l '$torite_pg_dir/log' -w \
+          -o \"-k $torite_pg_dir -c listen_addresses=127.0.0.1 -p $torite_pg_port\" start >/dev/null"; then
+        export TORITE_TEST_POSTGRES="postgres://torite@127.0.0.1:$torite_pg_port/postgres"
+        torite_pg_started=1
+        break
+      fi
+    done
+  fi
+  if [ -n "$torite_pg_started" ]; then
     echo "== PostgreSQL $("$torite_pg_bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$torite_pg_port for the store tests"
   else
-    torite_pg_why="the cluster did not start: $(tail -n 1 "$torite_pg_dir/log" 2>/dev/null || tail -n 1 "$torite_pg_dir/initdb.log")"
+    torite_pg_why="the cluster did not start: $(grep -h -m 1 -E 'FATAL|ERROR' "$torite_pg_dir/log" "$torite_pg_dir/initdb.log" 2>/dev/null || tail -n 1 "$torite_pg_dir/log" 2>/dev/null || tail -n 1 "$torite_pg_dir/initdb.log")"
     torite_pg_stop
   fi
 fi
