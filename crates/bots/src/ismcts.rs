@@ -135,6 +135,7 @@ use torite_core::{Action, ActionSet, Card, Deal, Ruleset, Suit, View, Worlds, ra
 use crate::eval::Model;
 use crate::inference::Inference;
 use crate::reward::{deal_rewards, score_scale};
+use crate::solver::representatives;
 use crate::{Bot, Budget};
 
 /// The default number of iterations per decision.
@@ -272,6 +273,8 @@ pub struct Ismcts {
     /// Whether rollouts are truncated and valued by the learned evaluation
     /// ([`Ismcts::with_eval`]).
     eval: bool,
+    /// Whether equivalent cards are one action of the tree ([`Ismcts::with_merging`]).
+    merge: bool,
 }
 
 impl Ismcts {
@@ -297,6 +300,7 @@ impl Ismcts {
             inference: None,
             endings: 0,
             eval: false,
+            merge: false,
         }
     }
 
@@ -325,6 +329,25 @@ impl Ismcts {
     #[must_use]
     pub const fn evaluates(&self) -> bool {
         self.eval
+    }
+
+    /// The same bot searching each class of equivalent cards as one action (the `ismcts-eq`
+    /// bot): at every node of the tree, of the cards of the hand to act that win and lose the
+    /// same tricks and are worth the same for the rest of the deal (the solver's rank
+    /// equivalence, [`crate::solver`]), only the lowest is an action, so the visits spread
+    /// over fewer branches. At the viewer's own nodes the classes depend only on its hand and
+    /// the public history; at the other seats' they are those of the determinisation. A
+    /// decision whose legal cards are all one class is answered without search.
+    #[must_use]
+    pub fn with_merging(mut self) -> Ismcts {
+        self.merge = true;
+        self
+    }
+
+    /// Whether the bot merges equivalent cards ([`Ismcts::with_merging`]).
+    #[must_use]
+    pub const fn merges(&self) -> bool {
+        self.merge
     }
 
     /// The same bot drawing its determinisations from worlds weighed by the other seats'
@@ -432,6 +455,12 @@ impl Ismcts {
         world: impl Fn(&mut ChaCha8Rng) -> Deal,
     ) -> Action {
         let pool = std::mem::take(&mut self.stats.pool);
+        let legal = if self.merge && legal.cards.len() > 1 {
+            // The classes of the viewer's cards are the same in every world of its view.
+            merged(&world(&mut self.rng), legal)
+        } else {
+            legal
+        };
         if legal.len() <= 1 {
             self.stats = SearchStats::default();
             return legal.nth(0).unwrap_or(Action::Pass);
@@ -509,7 +538,11 @@ impl Ismcts {
         self.path.clear();
         let mut parent = 0;
         while !world.is_over() {
-            let legal = mask_of(&world.legal_actions());
+            let legal = if self.merge {
+                mask_of(&merged(&world, world.legal_actions()))
+            } else {
+                mask_of(&world.legal_actions())
+            };
             let block = self.block(parent);
             // One pass over the node's edges: those legal in this world were available once
             // more, and the best of them by UCB1 is the selection's candidate.
@@ -625,6 +658,8 @@ impl Bot for Ismcts {
             "ismcts-inf"
         } else if self.eval {
             "ismcts-eval"
+        } else if self.merge {
+            "ismcts-eq"
         } else {
             "ismcts"
         }
@@ -658,6 +693,15 @@ pub fn truncated_playout(deal: &mut Deal, rng: &mut ChaCha8Rng) {
             Some(a) => deal.apply_unchecked(a),
             None => break,
         }
+    }
+}
+
+/// `legal`, the actions legal in `deal`, with one card of each class of equivalent cards
+/// of the hand to act ([`representatives`]: the lowest).
+fn merged(deal: &Deal, legal: ActionSet) -> ActionSet {
+    ActionSet {
+        cards: representatives(deal, legal.cards),
+        ..legal
     }
 }
 
@@ -1201,6 +1245,133 @@ mod tests {
         let action = bot.act(&View::new(&deal, deal.to_act()));
         assert!(deal.is_legal(action));
         assert_eq!(bot.last_search().iterations, 200);
+    }
+
+    /// The cards the merging search considers at `deal`'s position.
+    fn merged_cards(deal: &Deal) -> CardSet {
+        merged(deal, deal.legal_actions()).cards
+    }
+
+    fn cards(text: &str) -> CardSet {
+        text.parse().expect("cards")
+    }
+
+    /// Mini Misère, seat 0 to lead holding KS QS TS, with JS (seat 1) still out.
+    fn spades_apart() -> Deal {
+        let hands = [
+            "KS QS TS AH 2C JD",
+            "JS AS 2S AD KD QD",
+            "KH QH JH TH 2H TD",
+            "AC KC QC JC TC 2D",
+        ]
+        .map(|h| h.parse().expect("hand"));
+        Deal::new(Preset::MiniMisere4.ruleset(), 3, &hands).expect("deal")
+    }
+
+    #[test]
+    fn adjacent_cards_merge_and_an_unseen_card_between_keeps_them_apart() {
+        let deal = spades_apart();
+        assert_eq!(deal.to_act(), 0);
+        // KS and QS: nothing between them outside the hand, one class (its lowest, QS). TS:
+        // the unseen JS lies between it and QS.
+        assert_eq!(merged_cards(&deal), cards("QS TS AH 2C JD"));
+        // The Lot stays an action beside the cards.
+        assert!(merged(&deal, deal.legal_actions()).lot);
+        // Once JS has gone in a completed trick, KS, QS and TS are one class.
+        let mut deal = deal;
+        for card in ["AH", "JS", "KH", "AC"] {
+            let card = card.parse().expect("card");
+            deal.apply(Action::Play(card)).expect("legal");
+        }
+        assert_eq!(deal.to_act(), 0, "AH won the trick");
+        assert_eq!(merged_cards(&deal), cards("TS 2C JD"));
+        // A card between them in the trick in progress keeps them apart: seat 1 leads JS
+        // to seat 2, who holds QS and TS.
+        let hands = [
+            "AH KH QH JH TH 2H",
+            "JS AS 2S AD KD QD",
+            "KS QS TS AC 2C JD",
+            "KC QC JC TC 2D TD",
+        ]
+        .map(|h| h.parse().expect("hand"));
+        let mut deal = Deal::new(Preset::MiniMisere4.ruleset(), 0, &hands).expect("deal");
+        assert_eq!(deal.to_act(), 1);
+        deal.apply(Action::Play("JS".parse().expect("card")))
+            .expect("legal");
+        assert_eq!(merged_cards(&deal), cards("QS TS"));
+    }
+
+    #[test]
+    fn jass_card_points_keep_adjacent_cards_apart() {
+        // Mittlere Jass, no trump yet: 6S and 7S are worth nothing and merge; QS (3) and
+        // KS (4) are adjacent but worth different points.
+        let rules = Preset::MittlereJass.ruleset();
+        let mine = cards("6S 7S QS KS 6H 7H 6D 7D 6C 7C AC KC");
+        let rest: Vec<Card> = (rules.deck() - mine).iter().collect();
+        let (a, b) = rest.split_at(12);
+        let (a, b): (CardSet, CardSet) = (a.iter().copied().collect(), b.iter().copied().collect());
+        // The hand goes to the first leader, whoever the dealer.
+        let leader = Deal::new(rules, 0, &[mine, a, b]).expect("deal").to_act();
+        let mut hands = [a, b, a];
+        hands[leader] = mine;
+        hands[(leader + 1) % 3] = a;
+        hands[(leader + 2) % 3] = b;
+        let deal = Deal::new(rules, 0, &hands).expect("deal");
+        assert_eq!(deal.hand(deal.to_act()), mine);
+        let kept = merged_cards(&deal);
+        assert!(kept.contains("6S".parse().expect("card")));
+        assert!(!kept.contains("7S".parse().expect("card")));
+        assert!(kept.contains("QS".parse().expect("card")));
+        assert!(kept.contains("KS".parse().expect("card")));
+        // The ace counts 11 and the king 4: both clubs stay.
+        assert!(kept.contains("AC".parse().expect("card")));
+        assert!(kept.contains("KC".parse().expect("card")));
+        assert_eq!(kept.len(), 8, "{kept}");
+    }
+
+    #[test]
+    fn the_merging_search_plays_representatives_legally_and_reproducibly() {
+        for deal in positions().into_iter().step_by(3) {
+            let view = View::new(&deal, deal.to_act());
+            let mut a = Ismcts::with_budget(9, Budget::Iterations(300)).with_merging();
+            let mut b = Ismcts::with_budget(9, Budget::Iterations(300)).with_merging();
+            assert_eq!(a.name(), "ismcts-eq");
+            assert!(a.merges());
+            let action = a.act(&view);
+            assert!(deal.is_legal(action), "{}: {action}", deal.rules().id());
+            if let Action::Play(card) = action {
+                assert!(merged_cards(&deal).contains(card), "{}", deal.rules().id());
+            }
+            assert_eq!(b.act(&view), action, "{}", deal.rules().id());
+        }
+        // Every legal card one class: answered without search. Seat 0 wins the first trick
+        // with AS and leads AH; seat 1 must follow with KH or QH, and no heart is left
+        // between them.
+        let hands = [
+            "AS AH JH KS QS JS",
+            "2S KH QH AD KD QD",
+            "TS TH 2H 2D TD JD",
+            "AC KC QC JC TC 2C",
+        ]
+        .map(|h| h.parse().expect("hand"));
+        let mut led = Deal::new(Preset::MiniMisere4.ruleset(), 3, &hands).expect("deal");
+        for card in ["AS", "2S", "TS", "AC", "AH"] {
+            led.apply(Action::Play(card.parse().expect("card")))
+                .expect("legal");
+        }
+        assert_eq!(led.to_act(), 1);
+        assert_eq!(led.legal_actions().len(), 2);
+        assert_eq!(merged_cards(&led), cards("QH"));
+        let mut bot = Ismcts::with_budget(1, Budget::Iterations(500)).with_merging();
+        assert_eq!(
+            bot.act(&View::new(&led, led.to_act())),
+            Action::Play("QH".parse().expect("card"))
+        );
+        assert_eq!(bot.last_search().iterations, 0);
+        // And it still finds the sure win.
+        let deal = one_suit_each();
+        let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000)).with_merging();
+        assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! | `ismcts` | information-set Monte Carlo tree search ([`ismcts`]) |
 //! | `ismcts-inf` | the same search over worlds weighed by the other seats' observed play ([`inference`]) |
 //! | `ismcts-eval` | the same search with short rollouts valued by a learned evaluation ([`eval`]) |
+//! | `ismcts-eq` | the same search with equivalent cards merged into one action ([`ismcts::Ismcts::with_merging`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //! | `maxn` | cheats: the exact max^n solution of the true deal in Mini Misère, the exact reference ([`maxn`]) |
@@ -79,12 +80,13 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "heuristic",
     "ismcts",
     "ismcts-inf",
     "ismcts-eval",
+    "ismcts-eq",
     "pimc",
 ];
 
@@ -155,18 +157,20 @@ enum Kind {
     Ismcts,
     IsmctsInf,
     IsmctsEval,
+    IsmctsEq,
     Pimc,
     Omniscient,
     Maxn,
 }
 
 impl Kind {
-    const ALL: [Kind; 8] = [
+    const ALL: [Kind; 9] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
         Kind::IsmctsInf,
         Kind::IsmctsEval,
+        Kind::IsmctsEq,
         Kind::Pimc,
         Kind::Omniscient,
         Kind::Maxn,
@@ -180,6 +184,7 @@ impl Kind {
             Kind::Ismcts => "ismcts",
             Kind::IsmctsInf => "ismcts-inf",
             Kind::IsmctsEval => "ismcts-eval",
+            Kind::IsmctsEq => "ismcts-eq",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
             Kind::Maxn => "maxn",
@@ -247,6 +252,7 @@ impl BotSpec {
             Kind::Ismcts
             | Kind::IsmctsInf
             | Kind::IsmctsEval
+            | Kind::IsmctsEq
             | Kind::Pimc
             | Kind::Omniscient
             | Kind::Maxn => false,
@@ -296,6 +302,10 @@ impl BotSpec {
             Kind::IsmctsEval => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_eval(),
+            ),
+            Kind::IsmctsEq => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_merging(),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
@@ -545,6 +555,7 @@ mod tests {
             ("ismcts:2000", true),
             ("ismcts-inf:300ms", true),
             ("ismcts-eval", true),
+            ("ismcts-eq:300ms", true),
             ("pimc:40", true),
             ("omniscient", true),
             ("club", true),
@@ -625,7 +636,8 @@ mod tests {
         assert_eq!(
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
-             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, pimc, omniscient, maxn)"
+             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, pimc, \
+             omniscient, maxn)"
         );
     }
 

@@ -87,7 +87,8 @@ mod transposition;
 pub mod maxn;
 
 use ending::PlainRules;
-use equivalence::{Equivalence, representatives};
+use equivalence::Equivalence;
+pub(crate) use equivalence::representatives;
 use transposition::{Entry, FxHasher, Key, Normaliser};
 
 /// The default bound on the number of transposition-table entries; the table is cleared when

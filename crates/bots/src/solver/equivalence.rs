@@ -3,8 +3,10 @@
 
 use super::*;
 
-/// One card of each class of equivalent cards among `cards` (all of the hand to act).
-pub(super) fn representatives(deal: &Deal, cards: CardSet) -> CardSet {
+/// One card of each class of equivalent cards among `cards` (all of the hand to act): the
+/// lowest of each class in the cards' bit order, the joker and the cards never equivalent to
+/// another kept as they are.
+pub(crate) fn representatives(deal: &Deal, cards: CardSet) -> CardSet {
     if cards.len() <= 1 {
         return cards;
     }
