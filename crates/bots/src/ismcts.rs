@@ -130,7 +130,9 @@ use std::time::{Duration, Instant};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
-use torite_core::{Action, ActionSet, Card, Deal, Ruleset, Suit, View, Worlds, random_playout};
+use torite_core::{
+    Action, ActionSet, Card, CardSet, Deal, Ruleset, Suit, View, Worlds, random_playout,
+};
 
 use crate::eval::Model;
 use crate::inference::Inference;
@@ -275,6 +277,9 @@ pub struct Ismcts {
     eval: bool,
     /// Whether equivalent cards are one action of the tree ([`Ismcts::with_merging`]).
     merge: bool,
+    /// The share of rollout card plays, in thousandths, chosen by the ducking rule
+    /// ([`Ismcts::with_ducking`]); 0: uniformly random rollouts.
+    duck_permille: u32,
 }
 
 impl Ismcts {
@@ -301,6 +306,7 @@ impl Ismcts {
             endings: 0,
             eval: false,
             merge: false,
+            duck_permille: 0,
         }
     }
 
@@ -348,6 +354,22 @@ impl Ismcts {
     #[must_use]
     pub const fn merges(&self) -> bool {
         self.merge
+    }
+
+    /// The same bot with informed rollouts (the `ismcts-duck` bot): each card played in a
+    /// rollout is, with probability `permille` / 1000 (at most 1), the ducking rule's
+    /// ([`ducking_playout`]) and otherwise uniformly random.
+    #[must_use]
+    pub fn with_ducking(mut self, permille: u32) -> Ismcts {
+        self.duck_permille = permille.min(1000);
+        self
+    }
+
+    /// The share of rollout card plays, in thousandths, that the ducking rule chooses
+    /// ([`Ismcts::with_ducking`]; 0 for uniform rollouts).
+    #[must_use]
+    pub const fn ducking(&self) -> u32 {
+        self.duck_permille
     }
 
     /// The same bot drawing its determinisations from worlds weighed by the other seats'
@@ -595,7 +617,11 @@ impl Ismcts {
             truncated_playout(&mut world, &mut self.rng);
             model.values(&world)
         } else if self.endings == 0 {
-            random_playout(&mut world, &mut self.rng);
+            if self.duck_permille == 0 {
+                random_playout(&mut world, &mut self.rng);
+            } else {
+                ducking_playout(&mut world, &mut self.rng, self.duck_permille);
+            }
             deal_rewards(&world)
         } else {
             let exact = world.players() * usize::from(self.endings);
@@ -660,6 +686,8 @@ impl Bot for Ismcts {
             "ismcts-eval"
         } else if self.merge {
             "ismcts-eq"
+        } else if self.duck_permille != 0 {
+            "ismcts-duck"
         } else {
             "ismcts"
         }
@@ -694,6 +722,62 @@ pub fn truncated_playout(deal: &mut Deal, rng: &mut ChaCha8Rng) {
             None => break,
         }
     }
+}
+
+/// The share of rollout card plays, in thousandths, that `ismcts-duck` gives the ducking rule.
+pub const DUCK_PERMILLE: u32 = 500;
+
+/// Plays `deal` to its end as [`random_playout`] does, except that each card play is, with
+/// probability `permille` / 1000, the ducking rule's ([`duck`]): a cheap bias towards the
+/// play of the avoidance games, where taking tricks and points costs.
+pub fn ducking_playout(deal: &mut Deal, rng: &mut ChaCha8Rng, permille: u32) {
+    while !deal.is_over() {
+        let actions = deal.legal_actions();
+        let cards = actions.cards;
+        let action =
+            if cards.len() > 1 && cards.len() == actions.len() && below(rng, 1000) < permille {
+                duck(deal, cards).map(Action::Play)
+            } else {
+                actions.nth(below(rng, actions.len() as u32) as usize)
+            };
+        match action {
+            Some(a) => deal.apply_unchecked(a),
+            None => break,
+        }
+    }
+}
+
+/// The ducking rule's card among `cards` (legal in `deal`, where a card is to be played): the
+/// weakest to lead; when following, the strongest card that stays under the trick's winning
+/// card (a discard: the one worth most, then the highest), or the strongest card when every
+/// card wins. Strength is [`Ruleset::strength`] with the trump in force.
+#[must_use]
+pub fn duck(deal: &Deal, cards: CardSet) -> Option<Card> {
+    let rules = deal.rules();
+    let trump = deal.trump();
+    let trick = deal.current_trick();
+    if trick.is_empty() {
+        return cards
+            .iter()
+            .min_by_key(|&c| (rules.strength(c, c.suit(), trump, true), c.index()));
+    }
+    let led = deal.led();
+    let winning = trick
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| rules.strength(c, led, trump, i == 0))
+        .max()
+        .unwrap_or(0);
+    let key = |c: Card| {
+        let strength = rules.strength(c, led, trump, false);
+        let rank = c.rank().map_or(0, |r| rules.ranking.strength(r));
+        (strength, rules.card_value(c, trump), rank)
+    };
+    cards
+        .iter()
+        .filter(|&c| rules.strength(c, led, trump, false) < winning)
+        .max_by_key(|&c| key(c))
+        .or_else(|| cards.iter().max_by_key(|&c| key(c)))
 }
 
 /// `legal`, the actions legal in `deal`, with one card of each class of equivalent cards
@@ -1372,6 +1456,49 @@ mod tests {
         let deal = one_suit_each();
         let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000)).with_merging();
         assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
+    }
+
+    #[test]
+    fn the_ducking_rule_leads_low_ducks_under_the_winner_and_wins_high_when_it_must() {
+        let card = |c: &str| c.parse::<Card>().expect("card");
+        let deal = spades_apart();
+        // Leading: the weakest card (the 2 of clubs wins when led, so it is not the weakest).
+        assert_eq!(duck(&deal, deal.legal_plays()), Some(card("TS")));
+        // Following AH: seat 1 has no heart and throws its highest card; seat 2 stays under
+        // AH with its strongest heart.
+        let mut deal = deal;
+        deal.apply(Action::Play(card("AH"))).expect("legal");
+        deal.apply(Action::Play(card("JS"))).expect("legal");
+        assert_eq!(duck(&deal, deal.legal_plays()), Some(card("KH")));
+        // Every card wins: the strongest. Seat 0 leads JD after taking the trick; seat 1
+        // holds AD KD QD.
+        for c in ["KH", "AC", "JD"] {
+            deal.apply(Action::Play(card(c))).expect("legal");
+        }
+        assert_eq!(deal.legal_plays(), cards("AD KD QD"));
+        assert_eq!(duck(&deal, deal.legal_plays()), Some(card("AD")));
+    }
+
+    #[test]
+    fn ducking_rollouts_finish_the_deal_and_the_search_plays_legally() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for deal in positions() {
+            for permille in [0, 500, 1000] {
+                let mut world = deal.clone();
+                ducking_playout(&mut world, &mut rng, permille);
+                assert!(world.is_over(), "{}", deal.rules().id());
+            }
+        }
+        for deal in positions().into_iter().step_by(4) {
+            let view = View::new(&deal, deal.to_act());
+            let mut a = Ismcts::with_budget(5, Budget::Iterations(200)).with_ducking(DUCK_PERMILLE);
+            let mut b = Ismcts::with_budget(5, Budget::Iterations(200)).with_ducking(DUCK_PERMILLE);
+            assert_eq!(a.name(), "ismcts-duck");
+            assert_eq!(a.ducking(), DUCK_PERMILLE);
+            let action = a.act(&view);
+            assert!(deal.is_legal(action), "{}: {action}", deal.rules().id());
+            assert_eq!(b.act(&view), action, "{}", deal.rules().id());
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! | `ismcts-inf` | the same search over worlds weighed by the other seats' observed play ([`inference`]) |
 //! | `ismcts-eval` | the same search with short rollouts valued by a learned evaluation ([`eval`]) |
 //! | `ismcts-eq` | the same search with equivalent cards merged into one action ([`ismcts::Ismcts::with_merging`]) |
+//! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //! | `maxn` | cheats: the exact max^n solution of the true deal in Mini Misère, the exact reference ([`maxn`]) |
@@ -80,13 +81,14 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 7] = [
+pub const BOT_NAMES: [&str; 8] = [
     "random",
     "heuristic",
     "ismcts",
     "ismcts-inf",
     "ismcts-eval",
     "ismcts-eq",
+    "ismcts-duck",
     "pimc",
 ];
 
@@ -158,19 +160,21 @@ enum Kind {
     IsmctsInf,
     IsmctsEval,
     IsmctsEq,
+    IsmctsDuck,
     Pimc,
     Omniscient,
     Maxn,
 }
 
 impl Kind {
-    const ALL: [Kind; 9] = [
+    const ALL: [Kind; 10] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
         Kind::IsmctsInf,
         Kind::IsmctsEval,
         Kind::IsmctsEq,
+        Kind::IsmctsDuck,
         Kind::Pimc,
         Kind::Omniscient,
         Kind::Maxn,
@@ -185,6 +189,7 @@ impl Kind {
             Kind::IsmctsInf => "ismcts-inf",
             Kind::IsmctsEval => "ismcts-eval",
             Kind::IsmctsEq => "ismcts-eq",
+            Kind::IsmctsDuck => "ismcts-duck",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
             Kind::Maxn => "maxn",
@@ -253,6 +258,7 @@ impl BotSpec {
             | Kind::IsmctsInf
             | Kind::IsmctsEval
             | Kind::IsmctsEq
+            | Kind::IsmctsDuck
             | Kind::Pimc
             | Kind::Omniscient
             | Kind::Maxn => false,
@@ -306,6 +312,10 @@ impl BotSpec {
             Kind::IsmctsEq => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_merging(),
+            ),
+            Kind::IsmctsDuck => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_ducking(ismcts::DUCK_PERMILLE),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
@@ -556,6 +566,7 @@ mod tests {
             ("ismcts-inf:300ms", true),
             ("ismcts-eval", true),
             ("ismcts-eq:300ms", true),
+            ("ismcts-duck:40", true),
             ("pimc:40", true),
             ("omniscient", true),
             ("club", true),
@@ -636,8 +647,8 @@ mod tests {
         assert_eq!(
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
-             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, pimc, \
-             omniscient, maxn)"
+             algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, \
+             ismcts-duck, pimc, omniscient, maxn)"
         );
     }
 
