@@ -1,7 +1,9 @@
 //! Benchmarks: ISMCTS simulations per second (the throughput column counts simulations).
 //!
 //! Each measurement is one decision of a fixed number of iterations from the second seat's
-//! first decision of a random deal (so the tree, the sampler and the rollouts are all in it).
+//! first decision of a random deal (so the tree, the sampler and the rollouts are all in it),
+//! for `ismcts` and for its variants with equivalent cards merged (`ismcts-eq/…`) and with
+//! ducking rollouts (`ismcts-duck/…`).
 //! Speed goals: 500,000 simulations per second on `mini-misere-4`, 250,000 on
 //! `mittlere-jass`, single-threaded.
 
@@ -10,7 +12,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use torite_bots::ismcts::{DEFAULT_ITERATIONS, Ismcts};
+use torite_bots::ismcts::{DEFAULT_ITERATIONS, DUCK_PERMILLE, Ismcts};
 use torite_bots::{Bot, Budget};
 use torite_core::{Action, Deal, Preset, View};
 
@@ -23,11 +25,17 @@ fn simulations(c: &mut Criterion) {
         let lead = deal.legal_plays().first().expect("a card to lead");
         deal.apply(Action::Play(lead)).expect("a legal lead");
         let iterations = DEFAULT_ITERATIONS;
-        let mut bot = Ismcts::with_budget(1, Budget::Iterations(iterations));
-        group.throughput(Throughput::Elements(u64::from(iterations)));
-        group.bench_function(format!("{}/{iterations}", preset.id()), |b| {
-            b.iter(|| black_box(bot.act(&View::new(black_box(&deal), deal.to_act()))));
-        });
+        let plain = Ismcts::with_budget(1, Budget::Iterations(iterations));
+        for (name, mut bot) in [
+            ("", plain.clone()),
+            ("ismcts-eq/", plain.clone().with_merging()),
+            ("ismcts-duck/", plain.clone().with_ducking(DUCK_PERMILLE)),
+        ] {
+            group.throughput(Throughput::Elements(u64::from(iterations)));
+            group.bench_function(format!("{name}{}/{iterations}", preset.id()), |b| {
+                b.iter(|| black_box(bot.act(&View::new(black_box(&deal), deal.to_act()))));
+            });
+        }
     }
     group.finish();
 }

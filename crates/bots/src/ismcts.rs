@@ -262,6 +262,10 @@ pub struct Ismcts {
     /// The tree, as blocks of edges (see [`Edge`]). A block that fills up is copied to the
     /// end at twice the size (the old one is abandoned), so every node's edges stay contiguous.
     edges: Vec<Edge>,
+    /// With merging, the actions of the node below each edge when the viewer acts there, as
+    /// merged ([`merged`]; 0 until first computed): at the viewer's own nodes they are the
+    /// same in every world, so they are worked out once. Kept in step with `edges`.
+    viewer_actions: Vec<Mask>,
     /// The edges of the current iteration, root first.
     path: Vec<u32>,
     /// `sqrt(ln n)` for small `n`, for the exploration term.
@@ -297,6 +301,7 @@ impl Ismcts {
             budget,
             exploration: DEFAULT_EXPLORATION,
             edges: Vec::new(),
+            viewer_actions: Vec::new(),
             path: Vec::new(),
             sqrt_ln: (0..SQRT_LN_TABLE)
                 .map(|n| (n.max(1) as f32).ln().sqrt())
@@ -504,6 +509,10 @@ impl Ismcts {
         };
         self.edges.clear();
         self.edges.push(Edge::default());
+        self.viewer_actions.clear();
+        if self.merge {
+            self.viewer_actions.push(0);
+        }
         let (limit, deadline) = match self.budget {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::Millis(ms) => (u32::MAX, Some(start + Duration::from_millis(ms.into()))),
@@ -542,6 +551,11 @@ impl Ismcts {
             self.edges
                 .extend_from_within(first..first + usize::from(p.len));
             self.edges.resize(start + cap, Edge::default());
+            if self.merge {
+                self.viewer_actions
+                    .extend_from_within(first..first + usize::from(p.len));
+                self.viewer_actions.resize(start + cap, 0);
+            }
             first = start;
             let p = &mut self.edges[parent];
             p.first = start as u32;
@@ -559,11 +573,18 @@ impl Ismcts {
         let c = self.exploration as f32;
         self.path.clear();
         let mut parent = 0;
+        let viewer = world.to_act();
         while !world.is_over() {
-            let legal = if self.merge {
-                mask_of(&merged(&world, world.legal_actions()))
-            } else {
+            let legal = if !self.merge {
                 mask_of(&world.legal_actions())
+            } else if world.to_act() != viewer {
+                mask_of(&merged(&world, world.legal_actions()))
+            } else if self.viewer_actions[parent] != 0 {
+                self.viewer_actions[parent]
+            } else {
+                let legal = mask_of(&merged(&world, world.legal_actions()));
+                self.viewer_actions[parent] = legal;
+                legal
             };
             let block = self.block(parent);
             // One pass over the node's edges: those legal in this world were available once
@@ -1428,6 +1449,14 @@ mod tests {
             }
             assert_eq!(b.act(&view), action, "{}", deal.rules().id());
         }
+        // The root's children are exactly the classes (and the Lot).
+        let deal = spades_apart();
+        let mut bot = Ismcts::with_budget(2, Budget::Iterations(3000)).with_merging();
+        bot.act(&View::new(&deal, 0));
+        let tried: Vec<Action> = bot.root_children().into_iter().map(|c| c.0).collect();
+        let expected: Vec<Action> = merged(&deal, deal.legal_actions()).iter().collect();
+        assert_eq!(tried.len(), expected.len());
+        assert!(tried.iter().all(|a| expected.contains(a)), "{tried:?}");
         // Every legal card one class: answered without search. Seat 0 wins the first trick
         // with AS and leads AH; seat 1 must follow with KH or QH, and no heart is left
         // between them.
