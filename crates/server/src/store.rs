@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use sqlx::Row;
 use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::query_builder::Separated;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -205,8 +206,8 @@ pub enum SqlStore {
     Sqlite {
         /// The connections.
         pool: SqlitePool,
-        /// The group-commit writer of events (see [`SqlStore::open`]).
-        writer: mpsc::Sender<Append>,
+        /// The group-commit writer of events and records (see [`SqlStore::open`]).
+        writer: mpsc::Sender<Write>,
     },
     /// A PostgreSQL database.
     Postgres(PgPool),
@@ -221,69 +222,139 @@ pub struct Append {
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
+/// A finished game's record waiting for the SQLite writer.
+#[derive(Debug)]
+pub struct Record {
+    id: String,
+    body: String,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// What the SQLite writer is given: every write made while tables are played goes through it,
+/// since a second writer would find the database locked and wait in SQLite's busy handler,
+/// which sleeps for up to 100 ms at a time (a burst of games ending together held every
+/// table's events back that long).
+#[derive(Debug)]
+pub enum Write {
+    /// An event of a table's log.
+    Event(Append),
+    /// A finished game's record.
+    Record(Record),
+}
+
 const APPEND: &str = "INSERT INTO torite_events (table_id, seq, body) VALUES ($1, $2, $3)";
-/// The most events the SQLite writer takes at once.
+/// [`APPEND`] before and after its rows, for the SQLite writer's multi-row statements.
+const APPEND_ROWS: (&str, &str) = ("INSERT INTO torite_events (table_id, seq, body) ", "");
+const SAVE_RECORD: &str = "INSERT INTO torite_records (table_id, body) VALUES ($1, $2) \
+                           ON CONFLICT (table_id) DO UPDATE SET body = excluded.body";
+/// [`SAVE_RECORD`] before and after its rows.
+const SAVE_RECORD_ROWS: (&str, &str) = (
+    "INSERT INTO torite_records (table_id, body) ",
+    " ON CONFLICT (table_id) DO UPDATE SET body = excluded.body",
+);
+/// The most writes the SQLite writer takes at once.
 const BATCH: usize = 512;
 
 /// SQLite has one writer at a time, and a transaction costs far more than a row: one task
-/// takes the events waiting from every table and commits them in a few statements, then
+/// takes the writes waiting from every table and commits them in a few statements, then
 /// answers each. An event is still acknowledged only once its statement has committed.
-async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
-    let mut batch = Vec::with_capacity(BATCH);
+async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Write>) {
+    let mut events = Vec::with_capacity(BATCH);
+    let mut records = Vec::new();
     while let Some(first) = rx.recv().await {
-        batch.push(first);
-        while batch.len() < BATCH {
+        let mut take = |w| match w {
+            Write::Event(a) => events.push(a),
+            Write::Record(r) => records.push(r),
+        };
+        take(first);
+        for _ in 1..BATCH {
             match rx.try_recv() {
-                Ok(a) => batch.push(a),
+                Ok(w) => take(w),
                 Err(_) => break,
             }
         }
-        // The batch in statements of a power of two of rows each, so that their few shapes
-        // stay in the connection's statement cache. One statement is one transaction of its
-        // own: each is a single round trip to the connection's thread, where BEGIN, the rows
-        // and COMMIT would be three or more.
-        let mut written = 0;
-        while written < batch.len() {
-            let n = 1 << (batch.len() - written).ilog2();
-            if insert_rows(&pool, &batch[written..written + n])
-                .await
-                .is_err()
-            {
-                break;
-            }
-            written += n;
-        }
-        let mut answers = batch.drain(..);
-        for a in answers.by_ref().take(written) {
-            let _ = a.done.send(Ok(()));
-        }
-        // A statement was refused (a taken sequence number) or the database failed: write
-        // its rows and the ones after them each alone, so that each gets its own answer.
-        for a in answers {
-            let one = sqlx::query(APPEND)
-                .bind(&a.id)
-                .bind(a.seq)
-                .bind(&a.body)
-                .execute(&pool)
-                .await
-                .map(|_| ())
-                .map_err(StoreError::from);
-            let _ = a.done.send(one);
-        }
+        // Events first: a record is only saved once its game's last event was answered, so
+        // the two never depend on each other within a batch.
+        write_all(&pool, &mut events, APPEND_ROWS, |row, a| {
+            row.push_bind(&a.id).push_bind(a.seq).push_bind(&a.body);
+        })
+        .await;
+        write_all(&pool, &mut records, SAVE_RECORD_ROWS, |row, r| {
+            row.push_bind(&r.id).push_bind(&r.body);
+        })
+        .await;
     }
 }
 
-/// Writes `rows` (at most [`BATCH`], well within SQLite's limit of bound values) in one
-/// multi-row `INSERT`, all or none: one statement rather than one a row, since every
-/// statement is a round trip to the connection's thread, which costs more than the rows.
-async fn insert_rows(pool: &SqlitePool, rows: &[Append]) -> Result<(), sqlx::Error> {
-    let mut insert =
-        sqlx::QueryBuilder::<sqlx::Sqlite>::new("INSERT INTO torite_events (table_id, seq, body) ");
-    insert.push_values(rows, |mut row, a| {
-        row.push_bind(&a.id).push_bind(a.seq).push_bind(&a.body);
-    });
-    insert.build().execute(pool).await?;
-    Ok(())
+/// A write the SQLite writer answers.
+trait Answered {
+    /// Tells the one who waits for the write how it went.
+    fn answer(self, result: Result<(), StoreError>);
+}
+
+impl Answered for Append {
+    fn answer(self, result: Result<(), StoreError>) {
+        let _ = self.done.send(result);
+    }
+}
+
+impl Answered for Record {
+    fn answer(self, result: Result<(), StoreError>) {
+        let _ = self.done.send(result);
+    }
+}
+
+/// One `INSERT` of `rows`: `head`, the rows' `VALUES` bound by `bind`, then `tail`.
+fn multi_row<'q, T>(
+    head: &str,
+    tail: &str,
+    rows: &'q [T],
+    bind: impl for<'b> Fn(&mut Separated<'b, 'q, sqlx::Sqlite, &'static str>, &'q T),
+) -> sqlx::QueryBuilder<'q, sqlx::Sqlite> {
+    let mut insert = sqlx::QueryBuilder::<sqlx::Sqlite>::new(head);
+    insert.push_values(rows, |mut row, r| bind(&mut row, r));
+    insert.push(tail);
+    insert
+}
+
+/// Writes and answers every row of `rows` (emptying it): `INSERT INTO ... (columns)` in
+/// `head`, the rows' `VALUES` bound by `bind`, then `tail`.
+///
+/// The rows go in statements of a power of two of rows each, so that their few shapes stay
+/// in the connection's statement cache. One statement is one transaction of its own, all or
+/// none: each is a single round trip to the connection's thread, where BEGIN, the rows and
+/// COMMIT would be three or more. Once a statement is refused (a taken sequence number) or the
+/// database fails, its rows and the ones after it are written each alone, so that each gets
+/// its own answer.
+async fn write_all<T: Answered>(
+    pool: &SqlitePool,
+    rows: &mut Vec<T>,
+    (head, tail): (&str, &str),
+    bind: impl for<'b, 'q> Fn(&mut Separated<'b, 'q, sqlx::Sqlite, &'static str>, &'q T) + Copy,
+) {
+    let mut written = 0;
+    while written < rows.len() {
+        let n = 1 << (rows.len() - written).ilog2();
+        let mut insert = multi_row(head, tail, &rows[written..written + n], bind);
+        if insert.build().execute(pool).await.is_err() {
+            break;
+        }
+        written += n;
+    }
+    let mut answers = rows.drain(..);
+    for r in answers.by_ref().take(written) {
+        r.answer(Ok(()));
+    }
+    for r in answers {
+        let mut insert = multi_row(head, tail, std::slice::from_ref(&r), bind);
+        let one = insert
+            .build()
+            .execute(pool)
+            .await
+            .map(|_| ())
+            .map_err(StoreError::from);
+        r.answer(one);
+    }
 }
 
 const SCHEMA: [&str; 5] = [
@@ -626,7 +697,10 @@ impl Store for SqlStore {
                         done,
                     };
                     let gone = || StoreError("the database writer has stopped".into());
-                    writer.send(append).await.map_err(|_| gone())?;
+                    writer
+                        .send(Write::Event(append))
+                        .await
+                        .map_err(|_| gone())?;
                     answer.await.map_err(|_| gone())?
                 }
                 SqlStore::Postgres(pool) => {
@@ -689,12 +763,30 @@ impl Store for SqlStore {
         record: &'a str,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let q = "INSERT INTO torite_records (table_id, body) VALUES ($1, $2) \
-                     ON CONFLICT (table_id) DO UPDATE SET body = excluded.body";
-            on_pool!(self, pool => {
-                sqlx::query(q).bind(id).bind(record).execute(pool).await?;
-            });
-            Ok(())
+            match self {
+                SqlStore::Sqlite { writer, .. } => {
+                    let (done, answer) = oneshot::channel();
+                    let record = Record {
+                        id: id.to_owned(),
+                        body: record.to_owned(),
+                        done,
+                    };
+                    let gone = || StoreError("the database writer has stopped".into());
+                    writer
+                        .send(Write::Record(record))
+                        .await
+                        .map_err(|_| gone())?;
+                    answer.await.map_err(|_| gone())?
+                }
+                SqlStore::Postgres(pool) => {
+                    sqlx::query(SAVE_RECORD)
+                        .bind(id)
+                        .bind(record)
+                        .execute(pool)
+                        .await?;
+                    Ok(())
+                }
+            }
         })
     }
 
@@ -888,6 +980,62 @@ mod tests {
                 (0..=events).map(|seq| format!("{{\"e\":{seq}}}")).collect();
             assert_eq!(table.events, expected);
         }
+    }
+
+    /// Records saved at once, with events between them, all go through the one writer: each
+    /// is answered and kept, a record saved again replaces the first, and the events are
+    /// written as before.
+    #[tokio::test]
+    async fn records_saved_together_are_each_answered_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", dir.path().join("t.db").display());
+        let store = std::sync::Arc::new(SqlStore::open(&url).await.unwrap());
+        let tables = BATCH + 40;
+        for t in 0..tables {
+            store
+                .create_table(&format!("t{t}"), 1, "{\"e\":0}")
+                .await
+                .unwrap();
+        }
+        let mut tasks = Vec::new();
+        for t in 0..tables {
+            let store = std::sync::Arc::clone(&store);
+            tasks.push(tokio::spawn(async move {
+                let id = format!("t{t}");
+                store.append(&id, 1, "{\"e\":1}").await.unwrap();
+                store.save_record(&id, "first").await.unwrap();
+                store.append(&id, 2, "{\"e\":2}").await.unwrap();
+                if t % 2 == 0 {
+                    store
+                        .save_record(&id, &format!("record of {id}"))
+                        .await
+                        .unwrap();
+                }
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        for t in 0..tables {
+            let id = format!("t{t}");
+            let kept = store.record(&id).await.unwrap();
+            let expected = if t % 2 == 0 {
+                format!("record of {id}")
+            } else {
+                "first".to_owned()
+            };
+            assert_eq!(kept.as_deref(), Some(expected.as_str()), "{id}");
+        }
+        // A table with a record is finished: not loaded again, but its log is whole.
+        assert!(store.load_all().await.unwrap().is_empty());
+        let (events,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM torite_events")
+            .fetch_one(match &*store {
+                SqlStore::Sqlite { pool, .. } => pool,
+                SqlStore::Postgres(_) => unreachable!("an SQLite store"),
+            })
+            .await
+            .unwrap();
+        assert_eq!(events, 3 * tables as i64);
     }
 
     #[tokio::test]
