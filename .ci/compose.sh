@@ -14,6 +14,7 @@
 #     first: podman-compose stops the services of one `stop` or `down` at the same time);
 #   - `down` (the volume kept) and `up -d` again: a table made before is there, and the
 #     database was not initialized again;
+#   - the backup imported into a new database (`down -v`, `up`) brings the table back;
 #   - `down -v` when done.
 # Ends with "compose: N passed, 0 failed". Under CI=true a podman or podman-compose that cannot be
 # installed or run fails the run; elsewhere the test says so and skips.
@@ -83,6 +84,7 @@ compose() {
   "$compose_bin" --file compose.yaml --project-name "$project" --env-file "$work/env" "$@"
 }
 cleanup() {
+  compose stop torite >/dev/null 2>&1 || true
   compose down -v >/dev/null 2>&1 || true
   podman rmi -f "$torite_image" >/dev/null 2>&1 || true
   if [ -n "$built_pg" ]; then podman rmi -f "$pg_image" >/dev/null 2>&1 || true; fi
@@ -220,6 +222,23 @@ not_initialized_again() {
   ! grep -q 'init process complete' <<<"$(podman logs "$(container_of postgres)" 2>&1)"
 }
 check not_initialized_again
+
+# The backup restored into a new database: `down -v`, `up`, the table gone; imported, torite
+# restarted (it loads the tables on start), the table back.
+compose stop torite >/dev/null 2>&1
+compose down -v >/dev/null 2>&1
+check up
+check test "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$table")" = 404
+restores_backup() {
+  compose exec -T torite torite admin import - <"$work/backup.jsonl" >"$work/import.log" 2>&1 &&
+    compose restart torite >>"$work/import.log" 2>&1 || { cat "$work/import.log" >&2; return 1; }
+  for _ in $(seq 240); do
+    if curl -fsS "$base/readyz" >/dev/null 2>&1; then break; fi
+    sleep 0.25
+  done
+  curl -fsS -o /dev/null "$base/api/tables/$table" || { cat "$work/import.log" >&2; return 1; }
+}
+check restores_backup
 
 echo "compose: $passed passed, $failed failed"
 [ "$failed" = 0 ]
