@@ -211,7 +211,7 @@ database_stops_cleanly() {
 }
 check database_stops_cleanly
 
-compose down >/dev/null 2>&1
+compose down >"$work/down.log" 2>&1 || { cat "$work/down.log" >&2; echo "compose: down failed" >&2; exit 1; }
 volume_kept() {
   podman volume exists "${project}_postgres-data"
 }
@@ -226,7 +226,7 @@ check not_initialized_again
 # The backup restored into a new database: `down -v`, `up`, the table gone; imported, torite
 # restarted (it loads the tables on start), the table back.
 compose stop torite >/dev/null 2>&1
-compose down -v >/dev/null 2>&1
+compose down -v >"$work/down.log" 2>&1 || { cat "$work/down.log" >&2; echo "compose: down -v failed" >&2; exit 1; }
 check up
 check test "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/tables/$table")" = 404
 restores_backup() {
