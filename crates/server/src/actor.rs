@@ -495,10 +495,16 @@ impl Actor {
                     }
                     None => return,
                 },
-                Some((seat, delta)) = self.presence_rx.recv() => {
-                    if let Some(c) = self.connected.get_mut(seat) {
-                        *c = c.saturating_add_signed(delta);
-                        self.absent_since[seat] = (*c == 0).then(now_ms);
+                Some(first) = self.presence_rx.recv() => {
+                    // Sockets opened or closed together (a game's end, a reconnecting
+                    // client's) make one publication, not one each.
+                    let mut change = Some(first);
+                    while let Some((seat, delta)) = change {
+                        if let Some(c) = self.connected.get_mut(seat) {
+                            *c = c.saturating_add_signed(delta);
+                            self.absent_since[seat] = (*c == 0).then(now_ms);
+                        }
+                        change = self.presence_rx.try_recv().ok();
                     }
                     self.publish();
                 }
@@ -553,6 +559,14 @@ impl Actor {
     /// Stores the event, then applies and publishes it. Nothing changes if it is refused or
     /// cannot be stored.
     async fn commit(&mut self, event: Event) -> Result<(), Refusal> {
+        self.store_event(event).await?;
+        self.publish();
+        Ok(())
+    }
+
+    /// Stores the event, then applies it, leaving it to the caller to publish. Nothing
+    /// changes if it is refused or cannot be stored.
+    async fn store_event(&mut self, event: Event) -> Result<(), Refusal> {
         self.state.check(&event)?;
         let body = serde_json::to_string(&event).map_err(|e| {
             Refusal::bad(Why::Internal {
@@ -588,7 +602,6 @@ impl Actor {
         self.last_active.store(now_ms(), Ordering::SeqCst);
         if event.is_talk() {
             // The chat leaves the game, its turn and its timer as they were.
-            self.publish();
             return Ok(());
         }
         match &event {
@@ -610,13 +623,23 @@ impl Actor {
                 }
             }
         }
-        self.publish();
         Ok(())
     }
 
     /// Takes the table's own steps (deal, score, bots, timers) until a person must act or
-    /// something must be waited for.
+    /// something must be waited for, then publishes what they changed. Steps taken at one
+    /// moment (a deal's last card, its score and the next deal) make one publication: every
+    /// table ending a deal at once would otherwise send each socket three states.
     async fn drive(&mut self) {
+        self.take_steps().await;
+        if self.states.borrow().version != self.state.version() {
+            self.publish();
+        }
+    }
+
+    /// [`Actor::drive`]'s steps, unpublished but for a bot's action, which is published as
+    /// it is taken.
+    async fn take_steps(&mut self) {
         let now = Instant::now();
         if let Some(at) = self.retry_at {
             if now < at {
@@ -639,7 +662,7 @@ impl Actor {
                     self.set_wake(until);
                     return;
                 }
-                if self.commit(event).await.is_err() {
+                if self.store_event(event).await.is_err() {
                     self.retry_at = Some(Instant::now() + Duration::from_secs(1));
                     self.set_wake(self.retry_at.unwrap_or(now));
                     return;
