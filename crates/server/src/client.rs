@@ -176,7 +176,8 @@ impl Session {
         // answer: the handshake is given a bounded time.
         let (socket, _) = tokio::time::timeout(
             Duration::from_secs(10),
-            tokio_tungstenite::connect_async_with_config(url, Some(config), false),
+            // TCP_NODELAY, as the server sets it: an action is sent at once.
+            tokio_tungstenite::connect_async_with_config(url, Some(config), true),
         )
         .await
         .map_err(|_| "no answer to the WebSocket handshake within 10 s".to_owned())?
