@@ -313,6 +313,10 @@ enum Command {
         /// Milliseconds a client thinks before acting, 0 to 60000.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
         think_ms: u64,
+        /// Milliseconds each think may fall either side of --think-ms, at random (0 to
+        /// --think-ms): 0 keeps every table acting at the same moments.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+        think_jitter_ms: u64,
         /// Start this many `torite serve` processes, 1 to 8, on the --db PostgreSQL database (a
         /// cluster) and spread the clients over them; also reports lost_actions, double_owned
         /// and takeover_seconds from the database.
@@ -650,6 +654,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             seconds,
             bot_delay_ms,
             think_ms,
+            think_jitter_ms,
             nodes,
             kill_node,
             freeze_node,
@@ -665,6 +670,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             limit: std::time::Duration::from_secs(seconds),
             bot_delay: std::time::Duration::from_millis(bot_delay_ms),
             think: std::time::Duration::from_millis(think_ms),
+            think_jitter: std::time::Duration::from_millis(think_jitter_ms),
             nodes,
             kill_after: after
                 .filter(|_| kill_node || freeze_node)

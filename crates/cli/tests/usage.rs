@@ -223,6 +223,7 @@ fn counts_are_bounded_and_say_their_range() {
             "1..=86400",
         ),
         (&["loadtest"], "--think-ms", "60001", "0..=60000"),
+        (&["loadtest"], "--think-jitter-ms", "60001", "0..=60000"),
         (&["loadtest"], "--bot-delay-ms", "60001", "0..=60000"),
     ] {
         let mut all = args.to_vec();

@@ -27,6 +27,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc};
 
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
 use crate::client::{Brief, Session, request};
 
 /// What to run.
@@ -51,8 +54,11 @@ pub struct Args {
     /// How long the server's bots wait before acting (the server started here; `serve`
     /// waits 700 ms so that people can follow).
     pub bot_delay: Duration,
-    /// How long a client thinks before acting.
+    /// How long a client thinks before acting, on average.
     pub think: Duration,
+    /// How far each think may fall either side of [`Args::think`] (uniformly, seeded by the
+    /// table and seat): zero keeps every table in step, acting at the same moments.
+    pub think_jitter: Duration,
     /// How many `torite serve` processes to start on [`Args::db`] (PostgreSQL) for more
     /// than 1; 1 plays against one server (in this process, or at [`Args::addr`]).
     pub nodes: usize,
@@ -202,6 +208,34 @@ async fn ready(addr: SocketAddr) -> Result<(), String> {
     }
 }
 
+/// How long a client thinks before each action: [`Args::think`], give or take up to
+/// [`Args::think_jitter`].
+struct Think {
+    mean: Duration,
+    jitter: Duration,
+    rng: ChaCha8Rng,
+}
+
+impl Think {
+    fn new(mean: Duration, jitter: Duration, seed: u64) -> Think {
+        Think {
+            mean,
+            jitter,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The next think: uniform over `mean ± jitter`, to the microsecond.
+    fn next(&mut self) -> Duration {
+        let jitter = u64::try_from(self.jitter.as_micros()).unwrap_or(u64::MAX);
+        if jitter == 0 {
+            return self.mean;
+        }
+        let offset = self.rng.next_u64() % (2 * jitter + 1);
+        (self.mean + Duration::from_micros(offset)).saturating_sub(self.jitter)
+    }
+}
+
 /// One client: plays its seat with the first legal action until the game ends. When its
 /// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
 /// It tells `connected` once its first connection is made or has failed.
@@ -211,7 +245,7 @@ async fn client(
     id: String,
     token: String,
     deadline: Instant,
-    think: Duration,
+    mut think: Think,
     connected: mpsc::UnboundedSender<()>,
 ) -> Result<Outcome, String> {
     let mut at = first;
@@ -254,8 +288,9 @@ async fn client(
             break;
         }
         if pending.is_none() && !state.legal.is_empty() {
-            if !think.is_zero() {
-                tokio::time::sleep(think).await;
+            let wait = think.next();
+            if !wait.is_zero() {
+                tokio::time::sleep(wait).await;
             }
             let action = state.legal[0].clone();
             if session.act_at(&action, state.version).await.is_ok() {
@@ -426,6 +461,13 @@ pub async fn run(args: Args) -> Result<Value, String> {
     if torite_core::Preset::from_id(&args.ruleset).is_none() {
         return Err(format!("--ruleset {}: not a preset id", args.ruleset));
     }
+    if args.think_jitter > args.think {
+        return Err(format!(
+            "--think-jitter-ms {}: more than --think-ms {}, and a think cannot be shorter than nothing",
+            args.think_jitter.as_millis(),
+            args.think.as_millis()
+        ));
+    }
     let mut temp_db = None;
     let mut nodes = Vec::new();
     let addrs: Vec<SocketAddr> = match args.addr {
@@ -527,7 +569,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
                 id.clone(),
                 token.clone(),
                 deadline,
-                args.think,
+                Think::new(args.think, args.think_jitter, (t * 8 + i) as u64),
                 connected.clone(),
             ));
             clients.push((id.clone(), i, task));
@@ -630,6 +672,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
         },
         "bot_delay_ms": args.bot_delay.as_millis() as u64,
         "think_ms": args.think.as_millis() as u64,
+        "think_jitter_ms": args.think_jitter.as_millis() as u64,
         "errors": errors,
         "failed_clients": failures,
     });
@@ -656,4 +699,57 @@ pub async fn run(args: Args) -> Result<Value, String> {
         report["takeover_seconds"] = json!((percentile(&outages, 1.0) / 10.0).round() / 100.0);
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without jitter every think is the mean; with it, each falls within the mean ± the
+    /// jitter, they spread over that range, and the same seed gives the same thinks.
+    #[test]
+    fn thinks_fall_within_their_jitter() {
+        let ms = Duration::from_millis;
+        let mut steady = Think::new(ms(300), Duration::ZERO, 7);
+        assert!((0..10).all(|_| steady.next() == ms(300)));
+        let thinks: Vec<Duration> = {
+            let mut think = Think::new(ms(300), ms(150), 7);
+            (0..2000).map(|_| think.next()).collect()
+        };
+        assert!(thinks.iter().all(|t| (ms(150)..=ms(450)).contains(t)));
+        assert!(thinks.iter().any(|t| *t < ms(170)));
+        assert!(thinks.iter().any(|t| *t > ms(430)));
+        let mean = thinks.iter().sum::<Duration>() / 2000;
+        assert!((ms(290)..=ms(310)).contains(&mean), "mean {mean:?}");
+        let mut again = Think::new(ms(300), ms(150), 7);
+        assert!(thinks.iter().all(|t| *t == again.next()));
+        let mut other = Think::new(ms(300), ms(150), 8);
+        assert!(thinks.iter().take(20).any(|t| *t != other.next()));
+    }
+
+    /// A jitter larger than the think itself is refused before anything starts.
+    #[tokio::test]
+    async fn a_jitter_beyond_the_think_is_refused() {
+        let args = Args {
+            tables: 1,
+            ruleset: "mini-misere-4".into(),
+            deals: 1,
+            clients: 1,
+            bot: "random".into(),
+            addr: None,
+            db: None,
+            limit: Duration::from_secs(5),
+            bot_delay: Duration::ZERO,
+            think: Duration::from_millis(300),
+            think_jitter: Duration::from_millis(301),
+            nodes: 1,
+            kill_after: None,
+            freeze: false,
+            program: None,
+        };
+        assert_eq!(
+            run(args).await.unwrap_err(),
+            "--think-jitter-ms 301: more than --think-ms 300, and a think cannot be shorter than nothing"
+        );
+    }
 }
