@@ -360,11 +360,16 @@ async fn client(
     Ok(out)
 }
 
-/// Whether the table's summary at `addr` says it is finished.
+/// Whether the table at `addr` is finished: its summary says so, or it is over and only its
+/// record is kept (a table that finished as its node died is driven by no node again).
 async fn finished_meanwhile(addr: SocketAddr, id: &str) -> bool {
     request(addr, "GET", &format!("/api/tables/{id}"), None)
         .await
-        .is_ok_and(|a| a.status == 200 && a.json()["status"] == "finished")
+        .is_ok_and(|a| {
+            let body = a.json();
+            (a.status == 200 && body["status"] == "finished")
+                || (a.status == 404 && body["code"] == "table-over")
+        })
 }
 
 /// What the logs of the played tables show: acknowledged actions missing from them, and
@@ -725,6 +730,40 @@ mod tests {
         assert!(thinks.iter().all(|t| *t == again.next()));
         let mut other = Think::new(ms(300), ms(150), 8);
         assert!(thinks.iter().take(20).any(|t| *t != other.next()));
+    }
+
+    /// A table over, whose record alone is kept (404 `table-over`), counts as finished, as
+    /// does a finished summary; an unknown table does not.
+    #[tokio::test]
+    async fn a_table_over_counts_as_finished() {
+        async fn answering(status: &str, body: &str) -> bool {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let reply = format!(
+                "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let served = tokio::spawn(async move {
+                use tokio::io::{AsyncReadExt, AsyncWriteExt};
+                let (mut socket, _) = listener.accept().await.unwrap();
+                let mut request = vec![0; 4096];
+                let _ = socket.read(&mut request).await.unwrap();
+                socket.write_all(reply.as_bytes()).await.unwrap();
+            });
+            let finished = finished_meanwhile(addr, "t1").await;
+            served.await.unwrap();
+            finished
+        }
+        assert!(
+            answering(
+                "404 Not Found",
+                r#"{"code":"table-over","args":{"id":"t1"}}"#
+            )
+            .await
+        );
+        assert!(answering("200 OK", r#"{"id":"t1","status":"finished"}"#).await);
+        assert!(!answering("200 OK", r#"{"id":"t1","status":"playing"}"#).await);
+        assert!(!answering("404 Not Found", r#"{"code":"no-table","args":{"id":"t1"}}"#).await);
     }
 
     /// A jitter larger than the think itself is refused before anything starts.
