@@ -52,8 +52,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
-
 use crate::store::SqlStore;
 
 /// The HTTP and WebSocket routes of a hub. Serve them with
@@ -125,14 +123,6 @@ pub async fn serve_until(
         }
     });
     let signalled = Arc::clone(&hub);
-    // Every WebSocket message is one small write: without TCP_NODELAY a second message sent
-    // before the first is acknowledged (a deal's last card, then its score and the next deal)
-    // waits for the peer's delayed acknowledgement, tens of milliseconds.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!("TCP_NODELAY not set on a connection: {e}");
-        }
-    });
     let served = axum::serve(
         listener,
         router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>(),
