@@ -286,6 +286,17 @@ async fn write_batches(pool: SqlitePool, mut rx: mpsc::Receiver<Write>) {
     }
 }
 
+/// Hands a write to the SQLite writer and waits for its answer.
+async fn by_writer(
+    writer: &mpsc::Sender<Write>,
+    write: impl FnOnce(oneshot::Sender<Result<(), StoreError>>) -> Write,
+) -> Result<(), StoreError> {
+    let (done, answer) = oneshot::channel();
+    let gone = || StoreError("the database writer has stopped".into());
+    writer.send(write(done)).await.map_err(|_| gone())?;
+    answer.await.map_err(|_| gone())?
+}
+
 /// A write the SQLite writer answers.
 trait Answered {
     /// Tells the one who waits for the write how it went.
@@ -689,19 +700,15 @@ impl Store for SqlStore {
         Box::pin(async move {
             match self {
                 SqlStore::Sqlite { writer, .. } => {
-                    let (done, answer) = oneshot::channel();
-                    let append = Append {
-                        id: id.to_owned(),
-                        seq,
-                        body: event.to_owned(),
-                        done,
-                    };
-                    let gone = || StoreError("the database writer has stopped".into());
-                    writer
-                        .send(Write::Event(append))
-                        .await
-                        .map_err(|_| gone())?;
-                    answer.await.map_err(|_| gone())?
+                    by_writer(writer, |done| {
+                        Write::Event(Append {
+                            id: id.to_owned(),
+                            seq,
+                            body: event.to_owned(),
+                            done,
+                        })
+                    })
+                    .await
                 }
                 SqlStore::Postgres(pool) => {
                     sqlx::query(APPEND)
@@ -765,18 +772,14 @@ impl Store for SqlStore {
         Box::pin(async move {
             match self {
                 SqlStore::Sqlite { writer, .. } => {
-                    let (done, answer) = oneshot::channel();
-                    let record = Record {
-                        id: id.to_owned(),
-                        body: record.to_owned(),
-                        done,
-                    };
-                    let gone = || StoreError("the database writer has stopped".into());
-                    writer
-                        .send(Write::Record(record))
-                        .await
-                        .map_err(|_| gone())?;
-                    answer.await.map_err(|_| gone())?
+                    by_writer(writer, |done| {
+                        Write::Record(Record {
+                            id: id.to_owned(),
+                            body: record.to_owned(),
+                            done,
+                        })
+                    })
+                    .await
                 }
                 SqlStore::Postgres(pool) => {
                     sqlx::query(SAVE_RECORD)
