@@ -261,7 +261,8 @@ impl Harness {
     pub fn send(&self, token: Option<&str>, text: &str) -> Result<Option<String>, String> {
         let answer = self
             .runtime
-            .block_on(crate::ws::handle(&self.table, token, text));
+            .block_on(crate::ws::handle(&self.table, token, text))
+            .answer;
         self.settle()?;
         Ok(answer)
     }

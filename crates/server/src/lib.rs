@@ -48,6 +48,7 @@ mod ws;
 pub(crate) use hub::now_secs;
 pub use hub::{Config, Hub, LOBBY_SIZE, normal_origin};
 
+use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -123,6 +124,14 @@ pub async fn serve_until(
         }
     });
     let signalled = Arc::clone(&hub);
+    // TCP_NODELAY: a state message goes out at once rather than waiting for the client's
+    // acknowledgement of the last one (Nagle's algorithm against delayed ACKs costs up to
+    // 40 ms a message).
+    let listener = listener.tap_io(|t| {
+        if let Err(e) = t.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY not set on a connection: {e}");
+        }
+    });
     let served = axum::serve(
         listener,
         router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>(),

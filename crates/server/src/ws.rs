@@ -31,7 +31,9 @@ use crate::table::token_hash;
 pub const MAX_MESSAGE: usize = 4096;
 /// How long a message to a client may take to send before the socket is dropped.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
-/// Messages a client may send in a burst, and per second after that.
+/// Messages a client may send in a burst, and per second after that. An accepted action is
+/// not counted: the game itself bounds how fast a seat acts (only on its turn, once a turn),
+/// and a client playing quickly against instant bots must never be refused for it.
 const BURST: f64 = 20.0;
 const PER_SECOND: f64 = 10.0;
 /// Messages refused for flooding before the socket is closed.
@@ -279,8 +281,11 @@ async fn connection(
                     continue;
                 }
                 allowance -= 1.0;
-                let answer = handle(&table, token.as_deref(), text.as_str()).await;
-                if let Some(answer) = answer {
+                let handled = handle(&table, token.as_deref(), text.as_str()).await;
+                if handled.played {
+                    allowance += 1.0;
+                }
+                if let Some(answer) = handled.answer {
                     open = send(&mut socket, answer).await;
                 }
             }
@@ -297,10 +302,33 @@ async fn connection(
     let _ = tokio::time::timeout(SEND_TIMEOUT, socket.send(close)).await;
 }
 
-/// Handles one client message; returns the answer to send, if any (a new state is not an
-/// answer: it reaches every socket through the table's publication).
-pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Option<String> {
-    match ClientMsg::read(text) {
+/// What came of one client message.
+pub(crate) struct Handled {
+    /// The answer to send back, if any (a new state is not an answer: it reaches every socket
+    /// through the table's publication).
+    pub answer: Option<String>,
+    /// Whether the message was an action the table accepted.
+    pub played: bool,
+}
+
+/// Handles one client message.
+pub(crate) async fn handle(table: &TableHandle, token: Option<&str>, text: &str) -> Handled {
+    let message = ClientMsg::read(text);
+    let is_act = matches!(message, Ok(ClientMsg::Act { .. }));
+    let answer = answer(table, token, message).await;
+    Handled {
+        played: is_act && answer.is_none(),
+        answer,
+    }
+}
+
+/// Carries out one client message; returns the answer to send, if any.
+async fn answer(
+    table: &TableHandle,
+    token: Option<&str>,
+    message: Result<ClientMsg, ClientError>,
+) -> Option<String> {
+    match message {
         Err(e) => Some(refused(Refusal::bad(client_error(&e)))),
         Ok(ClientMsg::Ping) => Some(ServerMsg::Pong.to_text()),
         Ok(ClientMsg::Act { action, version }) => match token {

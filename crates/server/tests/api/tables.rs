@@ -572,3 +572,48 @@ async fn the_move_timer_deadline_is_in_every_state() {
         .unwrap();
     assert_eq!(mine.get("deadline"), None);
 }
+
+/// A seat playing as fast as it can against instant bots, far beyond the allowance for other
+/// messages, is never told to slow down: an accepted action costs nothing. Actions the table
+/// refuses still count, so a seat cannot flood with them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_playing_as_fast_as_it_can_is_never_told_to_slow_down() {
+    let server = memory();
+    let addr = server.addr;
+    let (id, token) = bot_table(addr, json!({"base": "mura-4", "deals": 8}), "random").await;
+    let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
+    let mut played = 0;
+    let mut answered = None;
+    loop {
+        let msg = seat.next().await.unwrap();
+        assert_ne!(
+            msg["type"], "error",
+            "refused after {played} actions: {msg}"
+        );
+        if msg["type"] != "state" {
+            continue;
+        }
+        if msg["finished"] == true {
+            break;
+        }
+        let version = msg["version"].as_u64();
+        if let Some(action) = msg["legal"].as_array().and_then(|l| l.first())
+            && answered != version
+        {
+            seat.act(action.as_str().unwrap()).await.unwrap();
+            answered = version;
+            played += 1;
+        }
+    }
+    // Far more than the burst, so the allowance was refunded for every one.
+    assert!(played >= 40, "only {played} actions in eight deals");
+    for _ in 0..40 {
+        seat.act_at("AS", 0).await.unwrap();
+    }
+    let mut codes = Vec::new();
+    for _ in 0..40 {
+        codes.push(answer(&mut seat).await["code"].as_str().unwrap().to_owned());
+    }
+    assert!(codes.iter().any(|c| c == "stale"), "{codes:?}");
+    assert!(codes.iter().any(|c| c == "too-many-messages"), "{codes:?}");
+}
