@@ -422,6 +422,23 @@ fn loadtest_of_three_nodes_with_one_killed() {
             .is_some_and(|s| s < 10.0),
         "{report}"
     );
+    // The longest outage comes first, says how its socket broke and is the takeover time.
+    let longest = &report["longest_outages"][0];
+    let (longest_s, takeover) = (
+        longest["seconds"].as_f64(),
+        report["takeover_seconds"].as_f64(),
+    );
+    assert!(
+        longest_s
+            .zip(takeover)
+            .is_some_and(|(l, t)| (l - t).abs() < 0.01),
+        "{report}"
+    );
+    assert!(
+        longest["broken_by"].as_str().is_some_and(|b| !b.is_empty()),
+        "{report}"
+    );
+    assert!(longest["attempts"].as_u64() >= Some(1), "{report}");
 }
 
 /// Sends `signal` (`STOP`, `CONT`) to a node's process.

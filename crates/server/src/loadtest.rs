@@ -80,7 +80,20 @@ struct Outcome {
     /// The versions at which this seat's actions were acknowledged (each its event's number).
     acked: Vec<(u64, String)>,
     /// How long each lost socket took to be replaced by one showing the table.
-    outages: Vec<Duration>,
+    outages: Vec<Outage>,
+}
+
+/// One lost socket and its replacement.
+#[derive(Debug)]
+struct Outage {
+    /// From last hearing of the table to seeing it again.
+    took: Duration,
+    /// How the socket was found broken.
+    broken_by: String,
+    /// Connections tried before one showed the table.
+    attempts: u32,
+    /// From the socket found broken to seeing the table again.
+    reconnecting: Duration,
 }
 
 /// One `torite serve` child process.
@@ -305,8 +318,11 @@ async fn client(
             Err(e) if addrs.len() > 1 => {
                 // The socket broke (its node, or the table's, is gone): connect again.
                 let lost = heard;
+                let broken = Instant::now();
+                let mut attempts = 0;
                 pending = None;
                 let again = loop {
+                    attempts += 1;
                     if Instant::now() > deadline {
                         return Err(format!(
                             "table {id}: not reconnected before the deadline ({e})"
@@ -325,7 +341,12 @@ async fn client(
                         Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
                     }
                 };
-                out.outages.push(lost.elapsed());
+                out.outages.push(Outage {
+                    took: lost.elapsed(),
+                    broken_by: e,
+                    attempts,
+                    reconnecting: broken.elapsed(),
+                });
                 heard = Instant::now();
                 session = again;
                 state = brief(&session.state);
@@ -633,7 +654,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
             Ok(Ok(out)) => {
                 latencies.extend(out.latencies);
                 errors += out.errors;
-                outages.extend(out.outages);
+                outages.extend(out.outages.into_iter().map(|o| (id.clone(), seat, o)));
                 acked.extend(out.acked.into_iter().map(|(v, a)| (id.clone(), seat, v, a)));
                 // Count each table's actions once (its first client's view of the version).
                 if seat == 0 {
@@ -691,7 +712,19 @@ pub async fn run(args: Args) -> Result<Value, String> {
         let db = args.db.as_deref().unwrap_or_default();
         let ids: Vec<String> = tables.iter().map(|(id, _)| id.clone()).collect();
         let (lost, broken, stored) = check_logs(db, &acked, &ids).await?;
-        outages.sort();
+        outages.sort_by_key(|(_, _, o)| o.took);
+        let took: Vec<Duration> = outages.iter().map(|(_, _, o)| o.took).collect();
+        let ms = |d: Duration| d.as_millis() as u64;
+        report["longest_outages"] = outages
+            .iter()
+            .rev()
+            .take(5)
+            .map(|(id, seat, o)| {
+                json!({"table": id, "seat": seat, "seconds": ms(o.took) as f64 / 1000.0,
+                    "broken_by": o.broken_by, "attempts": o.attempts,
+                    "reconnecting_seconds": ms(o.reconnecting) as f64 / 1000.0})
+            })
+            .collect();
         report["nodes"] = json!(n);
         report["killed_node_after_seconds"] = json!(killed.map(|d| d.as_secs_f64()));
         report["node_failure"] =
@@ -701,7 +734,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
         report["lost_actions"] = json!(lost);
         report["double_owned"] = json!(broken);
         report["reconnected_sockets"] = json!(outages.len());
-        report["takeover_seconds"] = json!((percentile(&outages, 1.0) / 10.0).round() / 100.0);
+        report["takeover_seconds"] = json!((percentile(&took, 1.0) / 10.0).round() / 100.0);
     }
     Ok(report)
 }
