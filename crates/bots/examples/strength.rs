@@ -9,6 +9,9 @@
 //! SPEC` (the bots it plays among, default `heuristic`; any other field plays the best bot
 //! alone among it, one run a preset, and reports its score against its table's field),
 //! `--movetime MS` (every search bot thinks `MS` milliseconds a decision, whatever its budget),
+//! `--best-movetime MS` (the best bot alone thinks `MS` milliseconds a decision, the field
+//! keeping `--movetime` or its own budget: with `--best ismcts --field ismcts --movetime 10
+//! --best-movetime 20`, what twice the time is worth),
 //! `--reference SPEC` (the cheating reference, default `omniscient`), `--omniscient-deals K`
 //! (play the reference on the first K of the deals only; the gap closed is then measured on
 //! those K deals), `--cache DIR` (keep each run's per-deal scores in DIR and reuse them when
@@ -44,6 +47,7 @@ struct Args {
     best: String,
     field: String,
     movetime: Option<u32>,
+    best_movetime: Option<u32>,
     reference: String,
     omniscient_deals: Option<usize>,
     cache: Option<std::path::PathBuf>,
@@ -54,7 +58,7 @@ fn usage(why: &str) -> ! {
     eprintln!("{why}");
     eprintln!(
         "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [--field SPEC]\n\
-         [--movetime MS] [--reference SPEC] [--omniscient-deals K] [--cache DIR] [PRESET...]\n\
+         [--movetime MS] [--best-movetime MS] [--reference SPEC] [--omniscient-deals K] [--cache DIR] [PRESET...]\n\
          presets: {}",
         Preset::ALL.map(Preset::id).join(" ")
     );
@@ -69,6 +73,7 @@ fn parse_args() -> Args {
         best: "ismcts".to_owned(),
         field: "heuristic".to_owned(),
         movetime: None,
+        best_movetime: None,
         reference: "omniscient".to_owned(),
         omniscient_deals: None,
         cache: None,
@@ -109,6 +114,15 @@ fn parse_args() -> Args {
                         .unwrap_or_else(|| usage("--movetime: milliseconds, 1 to 60000")),
                 );
             }
+            "--best-movetime" => {
+                args.best_movetime = Some(
+                    value("--best-movetime")
+                        .parse()
+                        .ok()
+                        .filter(|ms| (1..=torite_bots::MAX_MILLIS).contains(ms))
+                        .unwrap_or_else(|| usage("--best-movetime: milliseconds, 1 to 60000")),
+                );
+            }
             "--reference" => args.reference = value("--reference"),
             "--cache" => args.cache = Some(value("--cache").into()),
             "--omniscient-deals" => {
@@ -142,13 +156,20 @@ fn play(
     deals: usize,
 ) -> Result<BotResult, torite_bots::BotError> {
     let rules = preset.ruleset();
-    let spec = |name: &str| -> Result<torite_bots::BotSpec, torite_bots::BotError> {
-        let spec: torite_bots::BotSpec = name.parse()?;
-        Ok(args.movetime.map_or(spec, |ms| spec.with_movetime(ms)))
+    let spec =
+        |name: &str, ms: Option<u32>| -> Result<torite_bots::BotSpec, torite_bots::BotError> {
+            let spec: torite_bots::BotSpec = name.parse()?;
+            Ok(ms.map_or(spec, |ms| spec.with_movetime(ms)))
+        };
+    // `--best-movetime` times the best bot alone (not the baseline, random or the reference).
+    let own_time = if bot == args.best {
+        args.best_movetime.or(args.movetime)
+    } else {
+        args.movetime
     };
-    let mut bots: Vec<torite_bots::BotSpec> = vec![spec(bot)?];
-    if bot != args.field {
-        let field = spec(&args.field)?;
+    let mut bots: Vec<torite_bots::BotSpec> = vec![spec(bot, own_time)?];
+    if bot != args.field || own_time != args.movetime {
+        let field = spec(&args.field, args.movetime)?;
         bots.extend((1..rules.players).map(|_| field));
     }
     let config = ArenaConfig {
@@ -163,9 +184,14 @@ fn play(
         dir.join(format!(
             // `seeds`: the arena's deals of the one seed scheme (docs/SEEDS.md); files of
             // the arena's earlier scheme are not read back.
-            "{}-{}{}{}-{deals}-{}-seeds.txt",
+            "{}-{}{}{}{}-{deals}-{}-seeds.txt",
             preset.id(),
             bot.replace([':', '/'], "_"),
+            if own_time == args.movetime {
+                String::new()
+            } else {
+                own_time.map_or(String::new(), |ms| format!("-{ms}ms"))
+            },
             if args.field == "heuristic" {
                 String::new()
             } else {
@@ -276,9 +302,17 @@ fn row(cells: &[String]) -> String {
 fn head_to_head(args: &Args, pool: &rayon::ThreadPool) {
     let started = Instant::now();
     let mut out = std::io::stdout().lock();
-    let time = args.movetime.map_or(String::new(), |ms| {
-        format!(", {ms} ms a decision for every search bot")
-    });
+    let time = match (args.best_movetime, args.movetime) {
+        (Some(best), Some(ms)) => {
+            format!(
+                ", {best} ms a decision for `{}` and {ms} ms for every other search bot",
+                args.best
+            )
+        }
+        (Some(best), None) => format!(", {best} ms a decision for `{}`", args.best),
+        (None, Some(ms)) => format!(", {ms} ms a decision for every search bot"),
+        (None, None) => String::new(),
+    };
     let _ = writeln!(
         out,
         "`{}` alone among `{}` bots: mean deal score per seat, higher is better in every \

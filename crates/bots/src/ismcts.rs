@@ -61,6 +61,15 @@
 //! second); ducking rollouts run about 0.75 times the simulations and are within noise of it
 //! in the four presets screened.
 //!
+//! # Keeping the tree between decisions: not built
+//!
+//! A tree kept from one decision to the next within a deal could give a decision at most the
+//! simulations the last one spent below the line actually played, less than doubling its time.
+//! Doubling the time measured no gain at 10 ms a decision (four presets, 100 deals; four times
+//! the time was clear of zero in `plus-minus-jass-3` only), so the tree is grown afresh at
+//! every decision (`docs/STATS.md`, "Does keeping the tree between decisions make the search
+//! stronger?").
+//!
 //! # Defaults, and how they were chosen
 //!
 //! With the tuning example (`cargo run --release -p torite-bots --example ismcts_tune --
