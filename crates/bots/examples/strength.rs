@@ -54,6 +54,14 @@ struct Args {
     presets: Vec<Preset>,
 }
 
+/// A time per decision given to `flag`: whole milliseconds, 1 to the bots' limit.
+fn millis(flag: &str, text: &str) -> u32 {
+    text.parse()
+        .ok()
+        .filter(|ms| (1..=torite_bots::MAX_MILLIS).contains(ms))
+        .unwrap_or_else(|| usage(&format!("{flag}: milliseconds, 1 to 60000")))
+}
+
 fn usage(why: &str) -> ! {
     eprintln!("{why}");
     eprintln!(
@@ -105,23 +113,9 @@ fn parse_args() -> Args {
             }
             "--best" => args.best = value("--best"),
             "--field" => args.field = value("--field"),
-            "--movetime" => {
-                args.movetime = Some(
-                    value("--movetime")
-                        .parse()
-                        .ok()
-                        .filter(|ms| (1..=torite_bots::MAX_MILLIS).contains(ms))
-                        .unwrap_or_else(|| usage("--movetime: milliseconds, 1 to 60000")),
-                );
-            }
+            "--movetime" => args.movetime = Some(millis("--movetime", &value("--movetime"))),
             "--best-movetime" => {
-                args.best_movetime = Some(
-                    value("--best-movetime")
-                        .parse()
-                        .ok()
-                        .filter(|ms| (1..=torite_bots::MAX_MILLIS).contains(ms))
-                        .unwrap_or_else(|| usage("--best-movetime: milliseconds, 1 to 60000")),
-                );
+                args.best_movetime = Some(millis("--best-movetime", &value("--best-movetime")));
             }
             "--reference" => args.reference = value("--reference"),
             "--cache" => args.cache = Some(value("--cache").into()),
