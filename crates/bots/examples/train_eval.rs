@@ -12,6 +12,9 @@
 //! ten; the tenth are held out, and the file's comments give each model's share of the
 //! target's variance explained on them (R²). The same seed gives the same file.
 
+#[path = "common/cholesky.rs"]
+mod cholesky;
+
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -117,36 +120,7 @@ impl Normal {
             a[i * n + i] += RIDGE;
         }
         a[0] += 1e-9;
-        // a = L Lᵀ, L stored in the lower triangle.
-        for j in 0..n {
-            let mut d = a[j * n + j];
-            for k in 0..j {
-                d -= a[j * n + k] * a[j * n + k];
-            }
-            let d = d.max(1e-12).sqrt();
-            a[j * n + j] = d;
-            for i in j + 1..n {
-                let mut s = a[i * n + j];
-                for k in 0..j {
-                    s -= a[i * n + k] * a[j * n + k];
-                }
-                a[i * n + j] = s / d;
-            }
-        }
-        let mut z = self.xty.clone();
-        for i in 0..n {
-            for k in 0..i {
-                z[i] -= a[i * n + k] * z[k];
-            }
-            z[i] /= a[i * n + i];
-        }
-        for i in (0..n).rev() {
-            for k in i + 1..n {
-                z[i] -= a[k * n + i] * z[k];
-            }
-            z[i] /= a[i * n + i];
-        }
-        z
+        cholesky::solve(&mut a, &self.xty)
     }
 }
 
