@@ -1,5 +1,6 @@
 //! Benchmarks of the strongest search's parts: weighing a world by the other seats' play
-//! ([`torite_bots::inference`]; the throughput column counts worlds), one `ismcts-inf`
+//! ([`torite_bots::inference`], under the rule of thumb and under the learned policy; the
+//! throughput column counts worlds), one `ismcts-inf`
 //! decision (simulations), and a max^n ending ([`torite_bots::ismcts::maxn`]).
 //!
 //! Each position is a random deal played by `heuristic` bots for a third of its cards, watched
@@ -52,6 +53,15 @@ fn weighing(c: &mut Criterion) {
             b.iter(|| {
                 pool.iter()
                     .map(|w| inference.log_likelihood(&view, black_box(w)))
+                    .sum::<f64>()
+            });
+        });
+        // The same worlds weighed with the learned policy as the model of the card plays.
+        let mut learned = inference.clone().with_policy();
+        group.bench_function(format!("{}/weigh-64-worlds-policy", preset.id()), |b| {
+            b.iter(|| {
+                pool.iter()
+                    .map(|w| learned.log_likelihood(&view, black_box(w)))
                     .sum::<f64>()
             });
         });

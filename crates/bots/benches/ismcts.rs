@@ -2,8 +2,10 @@
 //!
 //! Each measurement is one decision of a fixed number of iterations from the second seat's
 //! first decision of a random deal (so the tree, the sampler and the rollouts are all in it),
-//! for `ismcts` and for its variants with equivalent cards merged (`ismcts-eq/…`) and with
-//! ducking rollouts (`ismcts-duck/…`).
+//! for `ismcts` and for its variants with equivalent cards merged (`ismcts-eq/…`), with
+//! ducking rollouts (`ismcts-duck/…`), with every rollout card drawn from the learned policy
+//! (`policy-rollouts/…`) and with the policy's bias at the other seats' nodes
+//! (`policy-prior/…`).
 //! Speed goals: 500,000 simulations per second on `mini-misere-4`, 250,000 on
 //! `mittlere-jass`, single-threaded.
 
@@ -30,6 +32,8 @@ fn simulations(c: &mut Criterion) {
             ("", plain.clone()),
             ("ismcts-eq/", plain.clone().with_merging()),
             ("ismcts-duck/", plain.clone().with_ducking(DUCK_PERMILLE)),
+            ("policy-rollouts/", plain.clone().with_policy_rollouts(1000)),
+            ("policy-prior/", plain.clone().with_policy_prior(1.0)),
         ] {
             group.throughput(Throughput::Elements(u64::from(iterations)));
             group.bench_function(format!("{name}{}/{iterations}", preset.id()), |b| {

@@ -8,7 +8,8 @@
 //! `club`, `heuristic`) in every seat. At every decision of seat 0 after the first trick,
 //! it deals 300 worlds from seat 0's view and weighs them under each opponent model: the
 //! rule of thumb with noise 0.5 and 0.9, per-seat noise chosen by the seats' play
-//! ([`Inference::adaptive`]), and no weighting. For each model it reports the mean, over
+//! ([`Inference::adaptive`]), the learned policy for card plays ([`Inference::with_policy`])
+//! and no weighting. For each model it reports the mean, over
 //! decisions and unseen cards, of the natural logarithm of the weighted share of worlds that
 //! put each unseen card where it really is (mixed with 1% of a uniform guess, so that a miss
 //! is finite): higher is better. It also reports the pool's effective size, `(Σw)² / Σw²`.
@@ -40,9 +41,9 @@ fn main() {
     }
     let rules = preset.ruleset();
     let n = rules.players as usize;
-    let names = ["noise 0.5", "noise 0.9", "adaptive", "none"];
-    let mut score = [0.0f64; 4];
-    let mut effective = [0.0f64; 4];
+    let names = ["noise 0.5", "noise 0.9", "adaptive", "policy", "none"];
+    let mut score = [0.0f64; 5];
+    let mut effective = [0.0f64; 5];
     let mut decisions = 0.0;
     for d in 0..deals {
         let dealer = (d % n as u64) as usize;
@@ -54,6 +55,7 @@ fn main() {
             Inference::new().noise(0.5),
             Inference::new().noise(0.9),
             Inference::adaptive(),
+            Inference::new().with_policy(),
         ];
         let mut rng = ChaCha8Rng::seed_from_u64(d);
         while !deal.is_over() {
@@ -67,9 +69,9 @@ fn main() {
                 if !unseen.is_empty() && deal.tricks_completed() > 0 {
                     let worlds = Worlds::new(view);
                     let dealt: Vec<Deal> = (0..POOL).map(|_| worlds.sample(&mut rng)).collect();
-                    for k in 0..4 {
+                    for k in 0..5 {
                         let weighted: Vec<(Deal, f64)> = match k {
-                            0 | 1 => {
+                            0 | 1 | 3 => {
                                 let lls: Vec<f64> = dealt
                                     .iter()
                                     .map(|w| models[k].log_likelihood(&view, w))
@@ -115,7 +117,7 @@ fn main() {
         "{}, {deals} deals of {opponent}, {decisions} decisions of seat 0:",
         preset.id()
     );
-    for k in 0..4 {
+    for k in 0..5 {
         println!(
             "  {:<10} mean log share of the true owner {:+.4}, effective worlds {:.1} of {POOL}",
             names[k],

@@ -39,7 +39,9 @@
 
 use std::sync::OnceLock;
 
-use torite_core::{Deal, DealFacts, LotResult, MAX_SEATS, Preset, Ruleset, Suit, Trump, View};
+use torite_core::{
+    Deal, DealFacts, LotResult, MAX_SEATS, Preset, Ruleset, Seat, Suit, Trump, View,
+};
 
 use crate::reward::{deal_rewards, score_scale};
 
@@ -89,6 +91,12 @@ pub struct Scoring {
 }
 
 impl Scoring {
+    /// What one more trick for `seat` would change in its score (over [`score_scale`]).
+    #[must_use]
+    pub fn next(&self, seat: Seat) -> f32 {
+        self.next.get(seat).copied().unwrap_or(0.0)
+    }
+
     /// The scoring of the public facts of `view`.
     #[must_use]
     pub fn of(view: &View<'_>) -> Scoring {

@@ -157,11 +157,12 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
 use torite_core::{
-    Action, ActionSet, Card, CardSet, Deal, Ruleset, Suit, View, Worlds, random_playout,
+    Action, ActionSet, Card, CardSet, Deal, Ruleset, Suit, Trump, View, Worlds, random_playout,
 };
 
-use crate::eval::Model;
+use crate::eval::{Model, Scoring};
 use crate::inference::Inference;
+use crate::policy::{Policy, policy_playout};
 use crate::reward::{deal_rewards, score_scale};
 use crate::solver::representatives;
 use crate::{Bot, Budget};
@@ -310,6 +311,14 @@ pub struct Ismcts {
     /// The share of rollout card plays, in thousandths, chosen by the ducking rule
     /// ([`Ismcts::with_ducking`]); 0: uniformly random rollouts.
     duck_permille: u32,
+    /// The share of rollout card plays, in thousandths, drawn from the learned policy
+    /// ([`Ismcts::with_policy_rollouts`]); 0: none.
+    policy_permille: u32,
+    /// The weight of the learned policy's bias at the other seats' nodes
+    /// ([`Ismcts::with_policy_prior`]); 0: none.
+    prior: f32,
+    /// The policy's probabilities at the node in hand (kept to reuse its room).
+    scratch: Vec<(Card, f64)>,
 }
 
 impl Ismcts {
@@ -338,6 +347,9 @@ impl Ismcts {
             eval: false,
             merge: false,
             duck_permille: 0,
+            policy_permille: 0,
+            prior: 0.0,
+            scratch: Vec::new(),
         }
     }
 
@@ -401,6 +413,43 @@ impl Ismcts {
     #[must_use]
     pub const fn ducking(&self) -> u32 {
         self.duck_permille
+    }
+
+    /// The same bot with rollouts whose card plays are, with probability `permille` / 1000
+    /// (at most 1), drawn from the learned policy ([`crate::policy::policy_playout`]) and
+    /// otherwise uniformly random. Where the ruleset has no policy (it is not exactly a
+    /// preset), rollouts are uniformly random.
+    #[must_use]
+    pub fn with_policy_rollouts(mut self, permille: u32) -> Ismcts {
+        self.policy_permille = permille.min(1000);
+        self
+    }
+
+    /// The same bot whose selection at the other seats' nodes favours the cards the learned
+    /// policy ([`crate::policy`]) expects of that seat, holding the hand the determinisation
+    /// gives it: each tried card's UCB1 value gains `weight` × its probability / (visits + 1),
+    /// a bias that fades as the card is tried (progressive bias). In plain ISMCTS the other
+    /// seats choose by statistics shared over every world, as if they did not know their own
+    /// cards; the bias makes them play, in each world, more as the search would with those
+    /// cards. Where the ruleset has no policy, selection is plain UCB1.
+    #[must_use]
+    pub fn with_policy_prior(mut self, weight: f32) -> Ismcts {
+        self.prior = weight.max(0.0);
+        self
+    }
+
+    /// The weight of the policy's bias at the other seats' nodes
+    /// ([`Ismcts::with_policy_prior`]; 0 for none).
+    #[must_use]
+    pub const fn policy_prior(&self) -> f32 {
+        self.prior
+    }
+
+    /// The share of rollout card plays, in thousandths, drawn from the learned policy
+    /// ([`Ismcts::with_policy_rollouts`]).
+    #[must_use]
+    pub const fn policy_rollouts(&self) -> u32 {
+        self.policy_permille
     }
 
     /// The same bot drawing its determinisations from worlds weighed by the other seats'
@@ -533,6 +582,11 @@ impl Ismcts {
         } else {
             None
         };
+        let policy = if self.policy_permille > 0 || self.prior > 0.0 {
+            Policy::for_rules(rules)
+        } else {
+            None
+        };
         self.edges.clear();
         self.edges.push(Edge::default());
         self.viewer_actions.clear();
@@ -546,7 +600,7 @@ impl Ismcts {
         let mut done = 0;
         while done < limit {
             let world = world(&mut self.rng);
-            self.iterate(world, scale, model);
+            self.iterate(world, scale, model, policy);
             done += 1;
             if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
@@ -595,11 +649,22 @@ impl Ismcts {
     }
 
     /// One iteration on the determinisation `world`: select, expand, roll out, back up.
-    fn iterate(&mut self, mut world: Deal, scale: f64, model: Option<&Model>) {
+    fn iterate(
+        &mut self,
+        mut world: Deal,
+        scale: f64,
+        model: Option<&Model>,
+        policy: Option<&Policy>,
+    ) {
         let c = self.exploration as f32;
         self.path.clear();
         let mut parent = 0;
         let viewer = world.to_act();
+        let prior = if self.prior > 0.0 { policy } else { None };
+        let mut scratch = std::mem::take(&mut self.scratch);
+        // The scoring changes only when a trick is completed.
+        let mut scored = usize::MAX;
+        let mut scoring = Scoring::default();
         while !world.is_over() {
             let legal = if !self.merge {
                 mask_of(&world.legal_actions())
@@ -613,6 +678,22 @@ impl Ismcts {
                 legal
             };
             let block = self.block(parent);
+            // The policy's probabilities of the cards of another seat, in this world.
+            scratch.clear();
+            if let Some(policy) = prior
+                && world.to_act() != viewer
+            {
+                let actions = world.legal_actions();
+                if actions.cards.len() > 1 && actions.len() == actions.cards.len() {
+                    if scored != world.tricks_completed() {
+                        scored = world.tricks_completed();
+                        scoring = Scoring::of(&View::new(&world, 0));
+                    }
+                    let view = View::new(&world, world.to_act());
+                    policy.probabilities_with(&view, actions.cards, &scoring, &mut scratch);
+                }
+            }
+            let weight = self.prior;
             // One pass over the node's edges: those legal in this world were available once
             // more, and the best of them by UCB1 is the selection's candidate.
             let lanes = [legal as u64, (legal >> 64) as u64];
@@ -627,7 +708,14 @@ impl Ismcts {
                         Some(v) => *v,
                         None => fast_ln(e.avail as f32).sqrt(),
                     };
-                    let value = e.mean + e.spread * sqrt_ln;
+                    let mut value = e.mean + e.spread * sqrt_ln;
+                    if !scratch.is_empty() {
+                        let p = scratch
+                            .iter()
+                            .find(|(card, _)| card.index() == e.action)
+                            .map_or(0.0, |(_, p)| *p as f32);
+                        value += weight * p / (e.visits + 1) as f32;
+                    }
                     if value > best_value {
                         best_value = value;
                         best = block.start + i;
@@ -660,11 +748,14 @@ impl Ismcts {
             world.apply_unchecked(decode(self.edges[best].action));
             parent = best;
         }
+        self.scratch = scratch;
         let rewards = if let Some(model) = model {
             truncated_playout(&mut world, &mut self.rng);
             model.values(&world)
         } else if self.endings == 0 {
-            if self.duck_permille == 0 {
+            if let Some(policy) = policy.filter(|_| self.policy_permille > 0) {
+                policy_playout(&mut world, &mut self.rng, policy, self.policy_permille);
+            } else if self.duck_permille == 0 {
                 random_playout(&mut world, &mut self.rng);
             } else {
                 ducking_playout(&mut world, &mut self.rng, self.duck_permille);
@@ -727,7 +818,9 @@ impl Ismcts {
 
 impl Bot for Ismcts {
     fn name(&self) -> &str {
-        if self.infers() {
+        if self.inference.as_ref().is_some_and(Inference::uses_policy) {
+            "ismcts-pol"
+        } else if self.infers() {
             "ismcts-inf"
         } else if self.eval {
             "ismcts-eval"
@@ -800,15 +893,29 @@ pub fn ducking_playout(deal: &mut Deal, rng: &mut ChaCha8Rng, permille: u32) {
 /// card wins. Strength is [`Ruleset::strength`] with the trump in force.
 #[must_use]
 pub fn duck(deal: &Deal, cards: CardSet) -> Option<Card> {
-    let rules = deal.rules();
-    let trump = deal.trump();
-    let trick = deal.current_trick();
+    duck_in(
+        deal.rules(),
+        deal.trump(),
+        deal.current_trick(),
+        deal.led(),
+        cards,
+    )
+}
+
+/// [`duck`] from the facts it reads: the rules, the trump in force, the trick so far and its
+/// led suit (what a seat's [`View`] shows as well as a deal).
+pub(crate) fn duck_in(
+    rules: &Ruleset,
+    trump: Trump,
+    trick: &[Card],
+    led: Option<Suit>,
+    cards: CardSet,
+) -> Option<Card> {
     if trick.is_empty() {
         return cards
             .iter()
             .min_by_key(|&c| (rules.strength(c, c.suit(), trump, true), c.index()));
     }
-    let led = deal.led();
     let winning = trick
         .iter()
         .enumerate()
