@@ -17,6 +17,7 @@
 //! | `ismcts-eval` | the same search with short rollouts valued by a learned evaluation ([`eval`]) |
 //! | `ismcts-eq` | the same search with equivalent cards merged into one action ([`ismcts::Ismcts::with_merging`]) |
 //! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
+//! | `ismcts-pol` | `ismcts-inf` whose model of the others' cards is a policy learned from the search's own play ([`policy`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //! | `maxn` | cheats: the exact max^n solution of the true deal in Mini Misère, the exact reference ([`maxn`]) |
@@ -45,6 +46,7 @@ pub mod level;
 pub mod maxn;
 pub mod omniscient;
 pub mod pimc;
+pub mod policy;
 pub mod random;
 pub mod reward;
 pub mod solver;
@@ -81,7 +83,7 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 8] = [
+pub const BOT_NAMES: [&str; 9] = [
     "random",
     "heuristic",
     "ismcts",
@@ -89,6 +91,7 @@ pub const BOT_NAMES: [&str; 8] = [
     "ismcts-eval",
     "ismcts-eq",
     "ismcts-duck",
+    "ismcts-pol",
     "pimc",
 ];
 
@@ -161,13 +164,14 @@ enum Kind {
     IsmctsEval,
     IsmctsEq,
     IsmctsDuck,
+    IsmctsPol,
     Pimc,
     Omniscient,
     Maxn,
 }
 
 impl Kind {
-    const ALL: [Kind; 10] = [
+    const ALL: [Kind; 11] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
@@ -175,6 +179,7 @@ impl Kind {
         Kind::IsmctsEval,
         Kind::IsmctsEq,
         Kind::IsmctsDuck,
+        Kind::IsmctsPol,
         Kind::Pimc,
         Kind::Omniscient,
         Kind::Maxn,
@@ -190,6 +195,7 @@ impl Kind {
             Kind::IsmctsEval => "ismcts-eval",
             Kind::IsmctsEq => "ismcts-eq",
             Kind::IsmctsDuck => "ismcts-duck",
+            Kind::IsmctsPol => "ismcts-pol",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
             Kind::Maxn => "maxn",
@@ -259,6 +265,7 @@ impl BotSpec {
             | Kind::IsmctsEval
             | Kind::IsmctsEq
             | Kind::IsmctsDuck
+            | Kind::IsmctsPol
             | Kind::Pimc
             | Kind::Omniscient
             | Kind::Maxn => false,
@@ -316,6 +323,11 @@ impl BotSpec {
             Kind::IsmctsDuck => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_ducking(ismcts::DUCK_PERMILLE),
+            ),
+            Kind::IsmctsPol => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_inference(inference::Inference::new().with_policy())
+                    .with_endings(ismcts::INF_ENDINGS),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
@@ -567,6 +579,7 @@ mod tests {
             ("ismcts-eval", true),
             ("ismcts-eq:300ms", true),
             ("ismcts-duck:40", true),
+            ("ismcts-pol:40", true),
             ("pimc:40", true),
             ("omniscient", true),
             ("club", true),
@@ -648,7 +661,7 @@ mod tests {
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
              algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, \
-             ismcts-duck, pimc, omniscient, maxn)"
+             ismcts-duck, ismcts-pol, pimc, omniscient, maxn)"
         );
     }
 
