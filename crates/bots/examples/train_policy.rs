@@ -289,7 +289,7 @@ fn main() {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "# The learned policy of the inference (crates/bots/src/policy.rs): one multinomial\n\
+        "# The learned policy (crates/bots/src/policy.rs): one multinomial\n\
          # logit per preset, {FEATURES} weights each, fitted to the cards ismcts:{} played in\n\
          # self-play. Made by\n\
          # cargo run --release -p torite-bots --example train_policy -- --seed {} --deals {} --iterations {} --out crates/bots/weights/policy.txt\n\

@@ -116,7 +116,16 @@ impl Decision {
 }
 
 /// The features of playing `card` in `view` (its seat to act), written into `out`: the
-/// decision's situation's block holds them, the other blocks are zero.
+/// decision's situation's block ([`situation`]) holds them, the other blocks are zero. In
+/// order: whether the card wins the trick as it stands (a lead: whether no unseen card beats
+/// it), whether it then takes the trick for certain (last to play, or nothing unseen beats
+/// it), those two times what the trick would be worth (its card points with this card's, and
+/// what one more trick changes in the seat's score), the unseen cards that would beat it and
+/// those of its suit it beats (per trick of the deal), its card points, its suit's length in
+/// the hand and whether it is a singleton, whether it is a trump, its place among the hand's
+/// cards of its suit (0 the lowest, 1 the highest), whether the ducking rule plays it, whether
+/// it is the strongest and the weakest legal card, and whether it wins times the share of the
+/// deal played.
 pub fn features(view: &View<'_>, card: Card, decision: &Decision, out: &mut [f32; FEATURES]) {
     out.fill(0.0);
     let rules = view.rules();
