@@ -73,7 +73,7 @@ fn served_game(addr: SocketAddr, ruleset: &Value, seed: u64) -> Value {
         let mut seat = Session::connect(addr, &id, Some(&token)).await.unwrap();
         loop {
             let state = seat
-                .until(|s| {
+                .until_unrefused(|s| {
                     s["finished"] == true || s["legal"].as_array().is_some_and(|l| !l.is_empty())
                 })
                 .await
@@ -83,7 +83,9 @@ fn served_game(addr: SocketAddr, ruleset: &Value, seed: u64) -> Value {
             }
             let version = state["version"].as_u64();
             seat.act(state["legal"][0].as_str().unwrap()).await.unwrap();
-            seat.until(|n| n["version"].as_u64() > version).await.unwrap();
+            seat.until_unrefused(|n| n["version"].as_u64() > version)
+                .await
+                .unwrap();
         }
         request(addr, "GET", &format!("/api/tables/{id}/record"), None)
             .await

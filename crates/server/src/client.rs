@@ -270,6 +270,31 @@ impl Session {
         }
     }
 
+    /// Waits for a state message that satisfies `pred`, as [`Session::until`] does, but gives
+    /// up at the first `error` message: for a client that expects none, so that a refusal
+    /// shows as itself rather than as a wait for a state that never comes.
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::next`], or the server sent an error message (returned whole, as text).
+    pub async fn until_unrefused(
+        &mut self,
+        mut pred: impl FnMut(&Value) -> bool,
+    ) -> Result<Value, String> {
+        if pred(&self.state) {
+            return Ok(self.state.clone());
+        }
+        loop {
+            let msg = self.next().await?;
+            if msg["type"] == "error" {
+                return Err(format!("the server refused: {msg}"));
+            }
+            if msg["type"] == "state" && pred(&msg) {
+                return Ok(msg);
+            }
+        }
+    }
+
     /// Sends a text message as it is.
     ///
     /// # Errors

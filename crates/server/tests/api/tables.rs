@@ -614,3 +614,23 @@ async fn a_seat_playing_as_fast_as_it_can_is_never_told_to_slow_down() {
     assert!(codes.iter().any(|c| c == "stale"), "{codes:?}");
     assert!(codes.iter().any(|c| c == "too-many-messages"), "{codes:?}");
 }
+
+/// A client that expects no refusal hears of one at once, rather than waiting for a state that
+/// never comes.
+#[tokio::test]
+async fn a_refusal_ends_a_wait_that_expects_none() {
+    let server = memory();
+    let (id, token) = bot_table(server.addr, json!("mura-4"), "random").await;
+    let mut seat = Session::connect(server.addr, &id, Some(&token))
+        .await
+        .unwrap();
+    seat.act_at("AS", 0).await.unwrap();
+    let error = seat
+        .until_unrefused(|s| s["finished"] == true)
+        .await
+        .unwrap_err();
+    assert!(
+        error.starts_with("the server refused: ") && error.contains("\"stale\""),
+        "{error}"
+    );
+}
