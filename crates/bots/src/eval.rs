@@ -227,11 +227,7 @@ impl Model {
     /// The trained model of `rules`, if it is exactly a preset (and [`WEIGHTS`] has one).
     #[must_use]
     pub fn for_rules(rules: &Ruleset) -> Option<&'static Model> {
-        if !rules.is_preset() {
-            return None;
-        }
-        let index = Preset::ALL.iter().position(|p| p.id() == rules.id())?;
-        trained()[index].as_ref()
+        trained()[crate::weights::preset_index(rules)?].as_ref()
     }
 
     /// The predicted final score of the view's seat, divided by [`score_scale`].
@@ -325,41 +321,8 @@ impl Model {
 ///
 /// A line that names no preset, names one twice, or does not have [`FEATURES`] numbers.
 pub fn parse_weights(text: &str) -> Result<Vec<Option<Model>>, String> {
-    let mut out: Vec<Option<Model>> = vec![None; Preset::ALL.len()];
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words = line.split_whitespace();
-        let id = words.next().unwrap_or_default();
-        let index = Preset::ALL
-            .iter()
-            .position(|p| p.id() == id)
-            .ok_or_else(|| format!("line {}: no preset is called {id:?}", number + 1))?;
-        if out[index].is_some() {
-            return Err(format!("line {}: a second model of {id}", number + 1));
-        }
-        let mut weights = [0.0; FEATURES];
-        let mut count = 0;
-        for word in words {
-            let w: f32 = word
-                .parse()
-                .map_err(|_| format!("line {}: {word:?} is not a number", number + 1))?;
-            if count < FEATURES {
-                weights[count] = w;
-            }
-            count += 1;
-        }
-        if count != FEATURES {
-            return Err(format!(
-                "line {}: {count} weights for {id}, not {FEATURES}",
-                number + 1
-            ));
-        }
-        out[index] = Some(Model::new(weights));
-    }
-    Ok(out)
+    crate::weights::parse::<FEATURES>(text, "model")
+        .map(|lines| lines.into_iter().map(|w| w.map(Model::new)).collect())
 }
 
 /// The compiled-in models, read once.

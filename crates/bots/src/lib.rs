@@ -51,6 +51,7 @@ pub mod random;
 pub mod reward;
 pub mod solver;
 pub mod stats;
+mod weights;
 
 use std::fmt;
 
