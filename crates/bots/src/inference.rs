@@ -53,6 +53,7 @@ use torite_core::{
 };
 
 use crate::Bot;
+use crate::eval::Scoring;
 use crate::heuristic::Heuristic;
 use crate::policy::Policy;
 
@@ -242,6 +243,7 @@ impl Inference {
                 heuristic: Heuristic::new(0),
                 policy: false,
                 scratch: Vec::new(),
+                scorings: Vec::new(),
             },
             noise: DEFAULT_NOISE,
             adaptive: false,
@@ -288,11 +290,13 @@ impl Inference {
     /// Takes in the view's history ([`Observer::observe`]); call once per decision.
     pub fn observe(&mut self, view: &View<'_>) {
         self.observer.observe(view);
+        self.model.scorings.clear();
     }
 
     /// Takes in the observing seat's own action just chosen ([`Observer::note_own`]).
     pub fn note_own(&mut self, action: Action) {
         self.observer.note_own(action);
+        self.model.scorings.clear();
     }
 
     /// The observer's log.
@@ -431,6 +435,10 @@ struct Opponent {
     policy: bool,
     /// The policy's probabilities of the decision in hand (kept to reuse its room).
     scratch: Vec<(Card, f64)>,
+    /// The scoring of the public facts at each card play of the logged history, by its place
+    /// in the deal (tricks completed × seats + cards in the trick): the same in every world
+    /// replayed, so worked out once for them all; emptied when the log changes.
+    scorings: Vec<Option<Scoring>>,
 }
 
 impl Opponent {
@@ -444,9 +452,15 @@ impl Opponent {
             return None;
         }
         let policy = Policy::for_rules(deal.rules())?;
-        policy.probabilities(
+        let place = deal.tricks_completed() * deal.players() + deal.current_trick().len();
+        if self.scorings.len() <= place {
+            self.scorings.resize(place + 1, None);
+        }
+        let scoring = *self.scorings[place].get_or_insert_with(|| Scoring::of(&View::new(deal, 0)));
+        policy.probabilities_with(
             &View::new(deal, deal.to_act()),
             legal.cards,
+            &scoring,
             &mut self.scratch,
         );
         let p = self
@@ -781,6 +795,44 @@ mod tests {
             "weighted {weighted}, uniform {uniform}"
         );
         assert!(effective > 100.0, "{effective}");
+    }
+
+    #[test]
+    fn the_policy_weighs_every_world_as_if_it_were_the_first() {
+        // The scoring kept between worlds must give each world the weight a fresh inference
+        // gives it: a Mini Misère deal watched by seat 2 for half its cards, the Lot included.
+        let rules = Preset::MiniMisere4.ruleset();
+        let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(5));
+        let mut bots: Vec<_> = (0..4)
+            .map(|s| make_bot("heuristic", s).expect("bot"))
+            .collect();
+        let mut watcher = Inference::new().with_policy();
+        while deal.tricks_completed() < 3 {
+            let seat = deal.to_act();
+            if seat == 2 {
+                watcher.observe(&View::new(&deal, 2));
+            }
+            let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+            if seat == 2 {
+                watcher.note_own(action);
+            }
+        }
+        while deal.to_act() != 2 {
+            let seat = deal.to_act();
+            crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+        }
+        let view = View::new(&deal, 2);
+        watcher.observe(&view);
+        let fresh = watcher.clone();
+        let worlds = Worlds::new(view);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        for _ in 0..20 {
+            let world = worlds.sample(&mut rng);
+            let kept = watcher.log_likelihood(&view, &world);
+            let first = fresh.clone().log_likelihood(&view, &world);
+            assert!(kept < 0.0, "the others' plays weigh something");
+            assert_eq!(kept.to_bits(), first.to_bits());
+        }
     }
 
     #[test]
