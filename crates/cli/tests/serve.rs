@@ -19,6 +19,20 @@ struct Served {
     /// What it wrote on standard error after the address line (read as it comes, so that the
     /// server never waits on a full pipe).
     log: Arc<Mutex<String>>,
+    /// The thread that reads standard error; it ends when the server's end of the pipe closes.
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Served {
+    /// Waits for the server to exit and for its last words on standard error, and gives both.
+    /// (The log read at the moment of exit could still miss the lines written just before it.)
+    fn exit(&mut self) -> (std::process::ExitStatus, String) {
+        let status = self.child.wait().expect("torite serve is waited for");
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("the log reader ends cleanly");
+        }
+        (status, self.log.lock().unwrap().clone())
+    }
 }
 
 /// Starts `torite serve` on a free port of 127.0.0.1 and reads the address it prints.
@@ -49,7 +63,7 @@ fn serve_with(db: &str, more: &[&str]) -> Served {
     reader.read_line(&mut line).expect("a line on stderr");
     let log = Arc::new(Mutex::new(String::new()));
     let kept = Arc::clone(&log);
-    std::thread::spawn(move || {
+    let reader = std::thread::spawn(move || {
         let mut buf = [0u8; 8192];
         while let Ok(n) = reader.read(&mut buf) {
             if n == 0 {
@@ -66,7 +80,12 @@ fn serve_with(db: &str, more: &[&str]) -> Served {
         .and_then(|rest| rest.split('/').next())
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
-    Served { child, addr, log }
+    Served {
+        child,
+        addr,
+        log,
+        reader: Some(reader),
+    }
 }
 
 fn without_presence(state: &Value) -> Value {
@@ -255,8 +274,7 @@ fn the_log_level_is_chosen_on_the_command_line() {
         assert_eq!(answer.status, 200);
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         served.child.kill().unwrap();
-        served.child.wait().unwrap();
-        let log = served.log.lock().unwrap().clone();
+        let (_, log) = served.exit();
         assert!(!log.contains("method=GET"), "{log}");
     });
     // A bad value of either option is refused in one line that names the option.
@@ -341,9 +359,8 @@ fn sigterm_closes_the_sockets_and_keeps_what_was_acknowledged() {
         let close = close.expect("a close frame with a code");
         assert_eq!(close.code, CloseCode::Away);
         assert_eq!(close.reason.as_str(), "the server is shutting down");
-        let status = served.child.wait().unwrap();
-        assert_eq!(status.code(), Some(0), "{}", served.log.lock().unwrap());
-        let log = served.log.lock().unwrap().clone();
+        let (status, log) = served.exit();
+        assert_eq!(status.code(), Some(0), "{log}");
         assert!(log.contains("signal=\"SIGTERM\"") || log.contains("signal=SIGTERM"), "{log}");
         assert!(log.contains("every socket closed"), "{log}");
         drop(seat);
@@ -902,8 +919,8 @@ fn ctrl_c_stops_it_gracefully_too() {
         .status()
         .unwrap();
     assert!(status.success());
-    assert_eq!(served.child.wait().unwrap().code(), Some(0));
-    let log = served.log.lock().unwrap().clone();
+    let (status, log) = served.exit();
+    assert_eq!(status.code(), Some(0), "{log}");
     assert!(log.contains("SIGINT"), "{log}");
 }
 
