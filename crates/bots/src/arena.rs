@@ -17,6 +17,7 @@ use torite_core::{
 };
 
 use crate::reward::deal_rewards;
+use crate::standing::Standing;
 use crate::{Bot, BotError, BotSpec, apply_at, engine_error};
 
 /// What a duplicate unit is.
@@ -370,6 +371,11 @@ fn play_unit(
                 Step::Act { seat } => {
                     let deal = table.deal().ok_or(BotError::Engine("no deal".into()))?;
                     bots[seat].observe_true_deal(deal); // only the references (`omniscient`, `maxn`) use it
+                    if !one_deal {
+                        // Whole games: the score sheet is public (a single deal is played for
+                        // its own score).
+                        bots[seat].observe_standing(&Standing::of(table.game()));
+                    }
                     let start = Instant::now();
                     let action = bots[seat].act(&View::new(deal, seat));
                     let slot = slot_of(seat);

@@ -154,7 +154,7 @@
 use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
 use torite_core::shuffle::below;
 use torite_core::{
     Action, ActionSet, Card, CardSet, Deal, Ruleset, Suit, Trump, View, Worlds, random_playout,
@@ -165,6 +165,7 @@ use crate::inference::Inference;
 use crate::policy::{Policy, policy_playout};
 use crate::reward::{deal_rewards, score_scale};
 use crate::solver::representatives;
+use crate::standing::{Equity, Standing};
 use crate::{Bot, Budget};
 
 /// The default number of iterations per decision.
@@ -319,6 +320,12 @@ pub struct Ismcts {
     prior: f32,
     /// The policy's probabilities at the node in hand (kept to reuse its room).
     scratch: Vec<(Card, f64)>,
+    /// Whether the bot plays to the score of the game ([`Ismcts::with_match_play`]).
+    match_play: bool,
+    /// Where the game stands, when the bot has been told ([`Bot::observe_standing`]).
+    standing: Option<Standing>,
+    /// The outcomes' worth towards winning the game, built when first needed.
+    equity: Option<Box<Equity>>,
 }
 
 impl Ismcts {
@@ -350,6 +357,9 @@ impl Ismcts {
             policy_permille: 0,
             prior: 0.0,
             scratch: Vec::new(),
+            match_play: false,
+            standing: None,
+            equity: None,
         }
     }
 
@@ -450,6 +460,22 @@ impl Ismcts {
     #[must_use]
     pub const fn policy_rollouts(&self) -> u32 {
         self.policy_permille
+    }
+
+    /// The same bot playing to the score of the game: once told where the game stands
+    /// ([`Bot::observe_standing`]), it values each finished deal of its search by every seat's
+    /// chance of winning the game from there ([`crate::standing`]) instead of by the deal's
+    /// scores. Never told (a single deal), it plays as without.
+    #[must_use]
+    pub fn with_match_play(mut self) -> Ismcts {
+        self.match_play = true;
+        self
+    }
+
+    /// Whether the bot plays to the score of the game ([`Ismcts::with_match_play`]).
+    #[must_use]
+    pub const fn plays_to_the_score(&self) -> bool {
+        self.match_play
     }
 
     /// The same bot drawing its determinisations from worlds weighed by the other seats'
@@ -597,21 +623,35 @@ impl Ismcts {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::Millis(ms) => (u32::MAX, Some(start + Duration::from_millis(ms.into()))),
         };
+        let mut equity = self.equity_for(rules);
         let mut done = 0;
         while done < limit {
             let world = world(&mut self.rng);
-            self.iterate(world, scale, model, policy);
+            self.iterate(world, scale, model, policy, equity.as_deref_mut());
             done += 1;
             if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
+        self.equity = equity.or(self.equity.take());
         self.stats = SearchStats {
             iterations: done,
             edges: self.edges.len(),
             elapsed: start.elapsed(),
             pool: 0,
         };
+    }
+
+    /// The equity to value this search's outcomes by, taken out of the bot (put back after
+    /// the search): only when the bot plays to the score and knows where the game stands.
+    fn equity_for(&mut self, rules: &Ruleset) -> Option<Box<Equity>> {
+        let standing = self.standing.filter(|_| self.match_play)?;
+        let mut equity = match self.equity.take() {
+            Some(e) if e.rules() == rules => e,
+            _ => Box::new(Equity::new(*rules, self.rng.next_u64())),
+        };
+        equity.set_standing(standing);
+        Some(equity)
     }
 
     /// The block of edges below edge `parent`.
@@ -655,6 +695,7 @@ impl Ismcts {
         scale: f64,
         model: Option<&Model>,
         policy: Option<&Policy>,
+        equity: Option<&mut Equity>,
     ) {
         let c = self.exploration as f32;
         self.path.clear();
@@ -772,6 +813,10 @@ impl Ismcts {
             }
             maxn(&world)
         };
+        let rewards = match equity {
+            Some(equity) => equity.values(&rewards),
+            None => rewards,
+        };
         for &i in &self.path {
             let e = &mut self.edges[i as usize];
             e.visits += 1;
@@ -837,6 +882,10 @@ impl Bot for Ismcts {
         let action = self.search(view);
         self.note_own(action);
         action
+    }
+
+    fn observe_standing(&mut self, standing: &Standing) {
+        self.standing = Some(*standing);
     }
 }
 
@@ -1125,6 +1174,47 @@ mod tests {
 
     fn small(seed: u64) -> Ismcts {
         Ismcts::with_budget(seed, Budget::Iterations(150))
+    }
+
+    /// A search playing to the score but never told the standing (a single deal) plays as
+    /// the plain search, card for card.
+    #[test]
+    fn playing_to_the_score_untold_plays_as_the_plain_search() {
+        for deal in positions() {
+            let view = View::new(&deal, deal.to_act());
+            let plain = small(4).act(&view);
+            let to_the_score = small(4).with_match_play().act(&view);
+            assert_eq!(plain, to_the_score);
+        }
+    }
+
+    /// Once the game is decided whatever this deal brings (one seat far past the target), every
+    /// outcome is worth the same to a search playing to the score: all its root means are
+    /// equal, where the plain search's differ.
+    #[test]
+    fn when_the_game_is_decided_every_card_is_worth_the_same() {
+        let rules = Preset::MiniMisere4.ruleset();
+        let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(3));
+        let view = View::new(&deal, deal.to_act());
+        let mut bot = small(5).with_match_play();
+        bot.observe_standing(&Standing {
+            totals: [90, 0, 0, 0, 0, 0],
+            deals: 9,
+        });
+        bot.act(&view);
+        let means: Vec<f64> = bot.root_children().iter().map(|c| c.2).collect();
+        assert!(means.len() > 1);
+        assert!(
+            means.iter().all(|m| (m - means[0]).abs() < 1e-6),
+            "{means:?}"
+        );
+        let mut plain = small(5);
+        plain.act(&view);
+        let means: Vec<f64> = plain.root_children().iter().map(|c| c.2).collect();
+        assert!(
+            means.iter().any(|m| (m - means[0]).abs() > 1e-3),
+            "{means:?}"
+        );
     }
 
     #[test]

@@ -50,6 +50,7 @@ pub mod policy;
 pub mod random;
 pub mod reward;
 pub mod solver;
+pub mod standing;
 pub mod stats;
 mod weights;
 
@@ -75,6 +76,11 @@ pub trait Bot: Send {
     /// measure how far the honest bots are from play with all cards known; every other
     /// bot ignores it (the default does nothing), and no honest bot may use it.
     fn observe_true_deal(&mut self, _deal: &Deal) {}
+
+    /// Tells the bot where the game stands (every seat's total, public on the score sheet)
+    /// before it is asked to act. A bot that plays to the score of the game uses it; the
+    /// default ignores it, and a bot never told plays each deal for its own score.
+    fn observe_standing(&mut self, _standing: &standing::Standing) {}
 }
 
 impl fmt::Debug for dyn Bot {

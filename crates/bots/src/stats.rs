@@ -10,6 +10,7 @@ use torite_core::table::first_dealer;
 use torite_core::{Ruleset, Scoring, SeatSet, Step, Table};
 
 use crate::arena::{bot_seed, game_seed, mean_ci95};
+use crate::standing::Standing;
 use crate::{Bot, BotError, BotSpec, RandomBot, apply_at, engine_error};
 
 /// A statistics run's settings.
@@ -286,6 +287,7 @@ fn play_game(config: &StatsConfig, specs: &[BotSpec], index: u64) -> Result<Stat
         let scored = match table.next_step() {
             Step::Act { seat } => {
                 let view = table.view(seat).ok_or(BotError::Engine("no deal".into()))?;
+                bots[seat].observe_standing(&Standing::of(table.game()));
                 let action = bots[seat].act(&view);
                 let applied = apply_at(&mut table, bots[seat].as_ref(), seat, action)?;
                 if first_winner.is_none() {
@@ -432,6 +434,7 @@ fn exempt_early(
             let view = copy
                 .view(to_act)
                 .ok_or(BotError::Engine("no deal".into()))?;
+            bots[to_act].observe_standing(&Standing::of(copy.game()));
             let action = bots[to_act].act(&view);
             let applied = apply_at(&mut copy, bots[to_act].as_ref(), to_act, action)?;
             if let Some(scored) = applied.scored {

@@ -9,6 +9,34 @@ use crate::ruleset::{GameEnd, MAX_SEATS, Ruleset, TieRule};
 use crate::scoring::{DealFacts, DealScore, ScoreError};
 use crate::seats::SeatSet;
 
+impl Ruleset {
+    /// The winners if a game of these rules is over with these `totals` after `deals_played`
+    /// deals (the best total wins: the highest, or the lowest where scores are penalties), or
+    /// `None` while it goes on. [`Game`] ends by this; searches use it to look ahead to the
+    /// end of the game.
+    #[must_use]
+    pub fn winners(&self, totals: &[i32], deals_played: usize) -> Option<SeatSet> {
+        let totals = &totals[..totals.len().min(self.players as usize)];
+        let penalty = self.scoring.is_penalty();
+        let best = if penalty {
+            totals.iter().min()
+        } else {
+            totals.iter().max()
+        }
+        .copied()
+        .unwrap_or(0);
+        let best_seats: SeatSet = (0..totals.len()).filter(|s| totals[*s] == best).collect();
+        let over = match self.end {
+            GameEnd::Deals(n) => deals_played >= n as usize,
+            GameEnd::Target { points, tie } => {
+                let reached = totals.iter().any(|t| *t >= points);
+                reached && (tie == TieRule::Share || best_seats.len() == 1)
+            }
+        };
+        over.then_some(best_seats)
+    }
+}
+
 /// A finished deal, scored.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DealResult {
@@ -309,26 +337,9 @@ impl Game {
     }
 
     fn check_end(&mut self) {
-        let totals = self.totals();
-        let penalty = self.rules.scoring.is_penalty();
-        let best = if penalty {
-            totals.iter().min()
-        } else {
-            totals.iter().max()
-        }
-        .copied()
-        .unwrap_or(0);
-        let best_seats: Vec<Seat> = (0..totals.len()).filter(|s| totals[*s] == best).collect();
-        let over = match self.rules.end {
-            GameEnd::Deals(n) => self.results.len() >= n as usize,
-            GameEnd::Target { points, tie } => {
-                let reached = totals.iter().any(|t| *t >= points);
-                reached && (tie == TieRule::Share || best_seats.len() == 1)
-            }
-        };
-        if over {
+        if let Some(winners) = self.rules.winners(self.totals(), self.results.len()) {
             self.finished = true;
-            self.winners = best_seats;
+            self.winners = winners.iter().collect();
         }
     }
 }

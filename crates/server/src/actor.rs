@@ -18,6 +18,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
+use torite_bots::standing::Standing;
 use torite_bots::{Bot, BotSpec};
 use torite_core::{Action, ParseActionError, Seat, View};
 
@@ -719,6 +720,7 @@ impl Actor {
             let Some(deal) = self.state.game().deal().cloned() else {
                 return;
             };
+            bot.observe_standing(&Standing::of(self.state.game()));
             // A bot that decides at once runs on the table's task.
             if spec.is_instant() {
                 let action = bot.act(&View::new(&deal, seat));

@@ -12,6 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use torite_bots::standing::Standing;
 use torite_bots::{Bot, BotSpec, make_bot};
 use torite_core::table::{Step, Table, first_dealer};
 use torite_core::{
@@ -265,6 +266,7 @@ impl Session {
         let Some(view) = self.table.view(seat) else {
             return Ok(None);
         };
+        bot.observe_standing(&Standing::of(self.table.game()));
         let action = bot.act(&view);
         self.apply(action)
             .map(Some)

@@ -774,3 +774,20 @@ fn three_and_six_player_options_refused() {
     let r = rules("mini-misere-3", &[("target", json!(25))]);
     assert!(matches!(r.end, GameEnd::Target { points: 25, .. }));
 }
+
+/// 1.6, asked of the rules alone (as a search looking ahead asks them): the game goes on until
+/// some seat reaches 25, then ends only if one seat alone has the highest total.
+#[test]
+fn end_of_game_the_rules_name_the_winner_from_the_totals() {
+    let rules = torite_core::Preset::MiniMisere4.ruleset();
+    assert_eq!(rules.winners(&[24, 20, 10, 3], 6), None);
+    let alone = rules.winners(&[25, 20, 10, 3], 6).expect("over");
+    assert_eq!(alone.iter().collect::<Vec<_>>(), [0]);
+    assert_eq!(
+        rules.winners(&[26, 26, 10, 3], 6),
+        None,
+        "a shared top plays on"
+    );
+    let below = rules.winners(&[12, 27, 26, 3], 6).expect("over");
+    assert_eq!(below.iter().collect::<Vec<_>>(), [1]);
+}
