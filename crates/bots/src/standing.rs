@@ -55,6 +55,16 @@ impl Standing {
     }
 }
 
+/// What a deal reward ([`deal_rewards`], the more the better) is multiplied by to be points in
+/// the ruleset's own terms, penalties positive: the reverse too.
+fn own_terms(rules: &Ruleset) -> f64 {
+    if rules.scoring.is_penalty() {
+        -1.0
+    } else {
+        1.0
+    }
+}
+
 /// How many continuations of the game each outcome is played out against.
 const CONTINUATIONS: usize = 600;
 
@@ -85,11 +95,7 @@ impl Futures {
     fn new(rules: Ruleset, seed: u64) -> Futures {
         let n = rules.players as usize;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let sign = if rules.scoring.is_penalty() {
-            -1.0
-        } else {
-            1.0
-        };
+        let sign = own_terms(&rules);
         let mut deals = Vec::new();
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|s| Box::new(Heuristic::new(seed + s as u64)) as Box<dyn Bot>)
@@ -209,11 +215,7 @@ impl Equity {
     /// continuation.
     fn play_out(&self, rewards: &[f64; MAX_SEATS]) -> [f64; MAX_SEATS] {
         let n = self.rules.players as usize;
-        let sign = if self.rules.scoring.is_penalty() {
-            -1.0
-        } else {
-            1.0
-        };
+        let sign = own_terms(&self.rules);
         let mut after = self.standing.totals;
         for (t, r) in after.iter_mut().zip(rewards).take(n) {
             *t += (sign * r).round() as i32;
@@ -239,7 +241,7 @@ impl Equity {
                     break;
                 }
             }
-            let winners = winners.unwrap_or_else(|| self.leaders(&totals[..n]));
+            let winners = winners.unwrap_or_else(|| self.rules.leaders(&totals[..n]));
             let share = 1.0 / winners.len() as f64;
             for w in winners {
                 wins[w] += share;
@@ -249,27 +251,11 @@ impl Equity {
         wins.map(|w| w / runs)
     }
 
-    /// The seats with the best total.
-    fn leaders(&self, totals: &[i32]) -> torite_core::SeatSet {
-        let best = if self.rules.scoring.is_penalty() {
-            totals.iter().min()
-        } else {
-            totals.iter().max()
-        }
-        .copied()
-        .unwrap_or(0);
-        (0..totals.len()).filter(|s| totals[*s] == best).collect()
-    }
-
     /// Sets each seat's rescaling from the spread of its chance over the sample deals'
     /// outcomes, played from the standing.
     fn calibrate(&mut self) {
         let n = self.rules.players as usize;
-        let sign = if self.rules.scoring.is_penalty() {
-            -1.0
-        } else {
-            1.0
-        };
+        let sign = own_terms(&self.rules);
         let outcomes: Vec<[f64; MAX_SEATS]> = self
             .futures
             .deals

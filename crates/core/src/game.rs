@@ -17,15 +17,7 @@ impl Ruleset {
     #[must_use]
     pub fn winners(&self, totals: &[i32], deals_played: usize) -> Option<SeatSet> {
         let totals = &totals[..totals.len().min(self.players as usize)];
-        let penalty = self.scoring.is_penalty();
-        let best = if penalty {
-            totals.iter().min()
-        } else {
-            totals.iter().max()
-        }
-        .copied()
-        .unwrap_or(0);
-        let best_seats: SeatSet = (0..totals.len()).filter(|s| totals[*s] == best).collect();
+        let best_seats = self.leaders(totals);
         let over = match self.end {
             GameEnd::Deals(n) => deals_played >= n as usize,
             GameEnd::Target { points, tie } => {
@@ -34,6 +26,23 @@ impl Ruleset {
             }
         };
         over.then_some(best_seats)
+    }
+
+    /// The seats with the best of these `totals` (the highest, or the lowest where scores are
+    /// penalties), whether or not the game is over: the winners once [`Ruleset::winners`]
+    /// says it is.
+    #[must_use]
+    pub fn leaders(&self, totals: &[i32]) -> SeatSet {
+        let totals = &totals[..totals.len().min(self.players as usize)];
+        let best = if self.scoring.is_penalty() {
+            totals.iter().min()
+        } else {
+            totals.iter().max()
+        };
+        match best.copied() {
+            Some(best) => (0..totals.len()).filter(|s| totals[*s] == best).collect(),
+            None => SeatSet::default(),
+        }
     }
 }
 

@@ -790,4 +790,10 @@ fn end_of_game_the_rules_name_the_winner_from_the_totals() {
     );
     let below = rules.winners(&[12, 27, 26, 3], 6).expect("over");
     assert_eq!(below.iter().collect::<Vec<_>>(), [1]);
+    let shared = rules.leaders(&[26, 26, 10, 3]);
+    assert_eq!(
+        shared.iter().collect::<Vec<_>>(),
+        [0, 1],
+        "the leaders of a game that plays on"
+    );
 }

@@ -206,3 +206,11 @@ fn mura_tied_fewest_share_the_win() {
     assert!(game.is_finished());
     assert_eq!(game.winners(), [0, 2, 3]);
 }
+
+#[test]
+fn mura_the_fewest_points_lead_before_the_end_too() {
+    let rules = Preset::Mura4.ruleset();
+    assert_eq!(rules.winners(&[3, 9, 1, 1], 4), None);
+    let leaders = rules.leaders(&[3, 9, 1, 1]);
+    assert_eq!(leaders.iter().collect::<Vec<_>>(), [2, 3]);
+}
