@@ -4,7 +4,10 @@
 //!   exactly one node: the one holding its row in `torite_leases` (node id, expiry by the
 //!   database's clock). A lease is taken atomically (an insert, or an update of an expired
 //!   lease, in one statement), renewed every quarter of [`Config::lease`](crate::Config::lease) while the node lives
-//!   and deleted when the node lets the table go or shuts down.
+//!   and deleted when the node lets the table go or shuts down. The renewal has connections
+//!   and a task of its own ([`UPKEEP_CONNECTIONS`]): it never waits behind the tables' own
+//!   queries or behind taking tables over, which under load could take longer than a lease
+//!   and let a live node's tables go to another while its sockets still waited on them.
 //! - **Fencing.** A node appends an event only while it holds the table's lease: the insert
 //!   checks the lease in the same statement, and the log's key `(table_id, seq)` refuses a
 //!   second writer of one number. An append refused either way stops that node's task for the
@@ -63,6 +66,10 @@ const LOBBY_EVERY: Duration = Duration::from_millis(300);
 
 /// The most tables of other nodes a node keeps in its lobby.
 const MAX_REMOTE: usize = 100_000;
+
+/// The database connections kept for the leases' upkeep (renewal, the tunnels' check, the
+/// live nodes), apart from the store's, which the tables' traffic can hold for seconds.
+pub const UPKEEP_CONNECTIONS: u32 = 2;
 
 /// How long a node waits for another to accept a forwarded connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
@@ -129,6 +136,8 @@ struct Tunnel {
 #[derive(Debug)]
 pub struct Cluster {
     pool: PgPool,
+    /// [`UPKEEP_CONNECTIONS`] connections of the leases' upkeep alone.
+    upkeep: PgPool,
     node: String,
     addr: String,
     secret: String,
@@ -195,8 +204,15 @@ impl Cluster {
         .await
         .map_err(failed)?;
         tracing::info!(node = %node, addr = %addr, "joined the cluster");
+        let upkeep = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(UPKEEP_CONNECTIONS)
+            .acquire_timeout(lease)
+            .connect_with(pool.connect_options().as_ref().clone())
+            .await
+            .map_err(failed)?;
         Ok(Arc::new(Cluster {
             pool,
+            upkeep,
             node,
             addr,
             secret,
@@ -288,7 +304,7 @@ impl Cluster {
         ))
         .bind(&self.node)
         .bind(&self.addr)
-        .execute(&self.pool)
+        .execute(&self.upkeep)
         .await
         .map_err(failed)?;
         let rows = sqlx::query(&format!(
@@ -296,7 +312,7 @@ impl Cluster {
         ))
         .bind(self.lease_ms())
         .bind(&self.node)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.upkeep)
         .await
         .map_err(failed)?;
         rows.iter()
@@ -444,10 +460,15 @@ impl Cluster {
     /// silent for ever, and the client, its socket closed, reconnects to the table's new
     /// owner. One query for all the tunnels.
     async fn check_tunnels(&self) -> Result<usize, StoreError> {
-        let tables: Vec<String> = {
+        // The tunnels open now: one opened while the query runs is left for the next check,
+        // since its table's lease was not asked for.
+        let (open, tables): (HashSet<u64>, Vec<String>) = {
             let tunnels = self.tunnels.lock().unwrap_or_else(PoisonError::into_inner);
             let set: HashSet<&String> = tunnels.values().map(|t| &t.table).collect();
-            set.into_iter().cloned().collect()
+            (
+                tunnels.keys().copied().collect(),
+                set.into_iter().cloned().collect(),
+            )
         };
         if tables.is_empty() {
             return Ok(0);
@@ -457,7 +478,7 @@ impl Cluster {
              AND expires > {NOW_MS}"
         ))
         .bind(&tables)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.upkeep)
         .await
         .map_err(failed)?;
         let mut owners = HashMap::new();
@@ -467,14 +488,11 @@ impl Cluster {
             owners.insert(table, node);
         }
         let tunnels = self.tunnels.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut stopped = 0;
-        for t in tunnels.values() {
-            if owners.get(&t.table) != Some(&t.node) {
-                t.stop.notify_one();
-                stopped += 1;
-            }
+        let stale = stale_tunnels(&tunnels, &open, &owners);
+        for key in &stale {
+            tunnels[key].stop.notify_one();
         }
-        Ok(stopped)
+        Ok(stale.len())
     }
 
     /// Nodes whose registration is current (seen within a lease).
@@ -483,7 +501,7 @@ impl Cluster {
             "SELECT id FROM torite_nodes WHERE seen > {NOW_MS} - $1"
         ))
         .bind(self.lease_ms())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.upkeep)
         .await
         .map_err(failed)?;
         rows.iter()
@@ -577,10 +595,14 @@ impl Cluster {
 /// and keeps the lobby current both ways.
 pub(crate) fn start(hub: &Arc<Hub>, cluster: &Arc<Cluster>) {
     tokio::spawn(leases(Arc::downgrade(hub), Arc::clone(cluster)));
+    tokio::spawn(adoptions(Arc::downgrade(hub), Arc::clone(cluster)));
     tokio::spawn(send_lobby(Arc::downgrade(hub), Arc::clone(cluster)));
     tokio::spawn(hear_lobby(Arc::downgrade(hub), Arc::clone(cluster)));
 }
 
+/// Renews this node's leases every quarter lease, lets go of the tables whose lease it has
+/// lost, and closes the tunnels to nodes that lost theirs; nothing else waits in this task, so
+/// that a lease is renewed on time however long taking tables over takes.
 async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
     let mut every = tokio::time::interval(cluster.lease / 4);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -596,6 +618,13 @@ async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
         let local = hub.local_tables().await;
         match cluster.renew().await {
             Ok(held) => {
+                let since = renewed.elapsed();
+                if since > cluster.lease / 2 {
+                    tracing::warn!(
+                        ms = u64::try_from(since.as_millis()).unwrap_or(u64::MAX),
+                        "leases renewed late"
+                    );
+                }
                 renewed = Instant::now();
                 for table in &local {
                     let stopped = table.tx.is_closed();
@@ -625,6 +654,22 @@ async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
             Ok(0) => {}
             Ok(n) => tracing::warn!("{n} sockets tunnelled to a node that lost its tables closed"),
             Err(e) => tracing::warn!("tunnelled sockets not checked: {e}"),
+        }
+    }
+}
+
+/// Every quarter lease, takes over tables that no node drives (their lease expired) and
+/// forgets the lobby entries of nodes that are gone.
+async fn adoptions(hub: Weak<Hub>, cluster: Arc<Cluster>) {
+    let mut every = tokio::time::interval(cluster.lease / 4);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(hub) = hub.upgrade() else {
+            return;
+        };
+        if hub.is_closing() {
+            return;
         }
         match cluster.orphans(64).await {
             Ok(ids) => {
@@ -773,6 +818,21 @@ enum Unforwarded {
     Refused,
     /// The owner did not answer in time, or the connection broke.
     Unreachable(String),
+}
+
+/// The tunnels of `asked` (those open when the leases were looked up) whose table's live
+/// lease, as `owners` has it, is not the node they lead to. A tunnel opened since is not
+/// judged: its table's lease was not looked up.
+fn stale_tunnels(
+    tunnels: &HashMap<u64, Tunnel>,
+    asked: &HashSet<u64>,
+    owners: &HashMap<String, String>,
+) -> Vec<u64> {
+    tunnels
+        .iter()
+        .filter(|(key, t)| asked.contains(*key) && owners.get(&t.table) != Some(&t.node))
+        .map(|(key, _)| *key)
+        .collect()
 }
 
 /// The outermost layer of a node of a cluster: a request for a table another node drives is
@@ -960,6 +1020,7 @@ mod tests {
             .connect_lazy("postgres://nobody@127.0.0.1:9/none")
             .unwrap();
         Cluster {
+            upkeep: pool.clone(),
             pool,
             node: node.to_owned(),
             addr: "127.0.0.1:9".into(),
@@ -982,6 +1043,28 @@ mod tests {
             .collect();
         ids.sort();
         ids
+    }
+
+    #[test]
+    fn a_tunnel_is_closed_once_its_table_is_another_nodes_but_not_before_it_is_checked() {
+        let tunnel = |table: &str, node: &str| Tunnel {
+            table: table.into(),
+            node: node.into(),
+            stop: Arc::new(tokio::sync::Notify::new()),
+        };
+        let tunnels = HashMap::from([
+            (1, tunnel("t1", "a")),
+            (2, tunnel("t2", "a")),
+            (3, tunnel("t3", "a")),
+            // Opened while the leases were looked up: its table was not asked about.
+            (4, tunnel("t4", "a")),
+        ]);
+        let asked = HashSet::from([1, 2, 3]);
+        // t1 is still a's; t2 moved to b; t3's lease has run out (no live owner).
+        let owners = HashMap::from([("t1".to_owned(), "a".to_owned()), ("t2".into(), "b".into())]);
+        let mut stale = stale_tunnels(&tunnels, &asked, &owners);
+        stale.sort_unstable();
+        assert_eq!(stale, [2, 3]);
     }
 
     #[tokio::test]

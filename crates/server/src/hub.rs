@@ -333,11 +333,14 @@ impl Hub {
     }
 
     /// Stops driving a table (its lease was lost): its task ends and its sockets close, to
-    /// reconnect to the node that drives it now.
+    /// reconnect to the node that drives it now. Does not wait for the task to take the
+    /// word: the leases' renewal calls this and must not wait behind a busy table.
     pub(crate) async fn let_go(&self, id: &str) {
         let removed = self.tables.write().await.remove(id);
         if let Some(table) = removed {
-            let _ = table.tx.send(actor::Cmd::Release).await;
+            tokio::spawn(async move {
+                let _ = table.tx.send(actor::Cmd::Release).await;
+            });
         }
     }
 
