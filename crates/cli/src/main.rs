@@ -333,6 +333,10 @@ enum Command {
         /// When --kill-node or --freeze-node strikes: seconds after play begins, 1 to 3600.
         #[arg(long, requires = "failure", value_parser = clap::value_parser!(u64).range(1..=3600))]
         after: Option<u64>,
+        /// With --nodes: keep each node's log (level info) in this directory as node-N.log
+        /// (node-0 is the one killed or frozen).
+        #[arg(long, value_name = "DIR")]
+        node_logs: Option<std::path::PathBuf>,
     },
     /// Measure random playouts per second, single-threaded; one JSON line per ruleset.
     Bench {
@@ -659,6 +663,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             kill_node,
             freeze_node,
             after,
+            node_logs,
         } => serve::loadtest(torite_server::loadtest::Args {
             tables,
             ruleset,
@@ -677,6 +682,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 .map(std::time::Duration::from_secs),
             freeze: freeze_node,
             program: std::env::current_exe().ok(),
+            node_logs,
         }),
         Command::Bench { ruleset, seconds } => {
             let presets = match ruleset {

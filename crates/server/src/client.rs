@@ -12,6 +12,15 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// How long [`Session::next_brief`] lets a socket be quiet before it pings the server (the
+/// browser's figure).
+pub const PING_AFTER: Duration = Duration::from_secs(20);
+/// How long [`Session::next_brief`] waits for anything at all (a message, a ping, the answer
+/// to its ping) before it takes the socket for broken (the browser's figure).
+pub const SILENCE_LIMIT: Duration = Duration::from_secs(30);
+/// The longest [`Session::next_brief`] waits for a message on a live socket.
+pub const QUIET_LIMIT: Duration = Duration::from_secs(120);
+
 /// An HTTP answer: status, headers and body.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Answer {
@@ -220,18 +229,50 @@ impl Session {
         }
     }
 
-    /// The next message, read as a [`Brief`] ([`Session::state`] is not updated).
+    /// The next message, read as a [`Brief`] ([`Session::state`] is not updated). It waits
+    /// as the browser does: a socket quiet for [`PING_AFTER`] is pinged, and only one from
+    /// which nothing at all (not even the answer to the ping) has come for [`SILENCE_LIMIT`]
+    /// is taken for broken, so that a table that is quiet (not started yet, or waiting for a
+    /// slow seat) is not mistaken for a lost node. A table that sends no message at all for
+    /// [`QUIET_LIMIT`] is an error too.
     ///
     /// # Errors
     ///
-    /// As [`Session::next`].
+    /// The socket closed or failed, nothing came within [`SILENCE_LIMIT`], or no message
+    /// within [`QUIET_LIMIT`].
     pub async fn next_brief(&mut self) -> Result<Brief, String> {
+        let asked = tokio::time::Instant::now();
+        let mut heard = asked;
+        let mut pinged = false;
         loop {
-            let msg = tokio::time::timeout(Duration::from_secs(30), self.socket.next())
-                .await
-                .map_err(|_| "no message within 30 s".to_owned())?
+            let wake = if pinged {
+                heard + SILENCE_LIMIT
+            } else {
+                heard + PING_AFTER
+            }
+            .min(asked + QUIET_LIMIT);
+            let Ok(frame) = tokio::time::timeout_at(wake, self.socket.next()).await else {
+                if tokio::time::Instant::now() >= asked + QUIET_LIMIT {
+                    return Err(format!("no message within {} s", QUIET_LIMIT.as_secs()));
+                }
+                if pinged {
+                    return Err(format!(
+                        "nothing within {} s, not even the answer to a ping",
+                        SILENCE_LIMIT.as_secs()
+                    ));
+                }
+                self.socket
+                    .send(Message::Ping(Vec::new().into()))
+                    .await
+                    .map_err(|e| e.to_string())?;
+                pinged = true;
+                continue;
+            };
+            let msg = frame
                 .ok_or_else(|| "the socket closed".to_owned())?
                 .map_err(|e| e.to_string())?;
+            heard = tokio::time::Instant::now();
+            pinged = false;
             match msg {
                 Message::Text(text) => {
                     return serde_json::from_str(text.as_str())

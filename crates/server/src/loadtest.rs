@@ -17,7 +17,7 @@
 //! It only ever connects to a loopback address, and stops by itself after the games end or
 //! the time limit passes.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -70,6 +70,9 @@ pub struct Args {
     pub freeze: bool,
     /// The `torite` program the nodes run (`torite serve`).
     pub program: Option<PathBuf>,
+    /// Keep each node's log (level info) in this directory as `node-N.log`, N from 0 in the
+    /// order the nodes start (node 0 is the one killed or frozen); `None` drops the logs.
+    pub node_logs: Option<PathBuf>,
 }
 
 struct Outcome {
@@ -90,6 +93,11 @@ struct Outage {
     took: Duration,
     /// How the socket was found broken.
     broken_by: String,
+    /// The node the broken socket was connected to (its index among the addresses).
+    node: usize,
+    /// Whether an action of the seat was waiting for its answer when the socket broke, and
+    /// whether the last state had it to act: what the seat was waiting for.
+    waiting: &'static str,
     /// Connections tried before one showed the table.
     attempts: u32,
     /// From the socket found broken to seeing the table again.
@@ -124,18 +132,23 @@ fn signal(child: &Child, signal: &str) -> Result<(), String> {
 }
 
 /// Starts `torite serve` on a free port of 127.0.0.1 on `db` and reads the address it prints;
-/// its standard error is then read (and dropped) as it comes.
-fn start_node(program: &PathBuf, db: &str, pace: Duration) -> Result<Node, String> {
+/// its standard error is then read as it comes, and written to `log` if given (else dropped).
+fn start_node(
+    program: &PathBuf,
+    db: &str,
+    pace: Duration,
+    log: Option<&std::path::Path>,
+) -> Result<Node, String> {
+    let mut kept = match log {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| format!("node log {}: cannot be written: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let level = if kept.is_some() { "info" } else { "warn" };
     let mut child = Command::new(program)
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            db,
-            "--log",
-            "warn",
-        ])
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", db, "--log", level])
         .arg("--loadtest-pace-ms")
         .arg(pace.as_millis().to_string())
         .stdin(Stdio::null())
@@ -147,6 +160,9 @@ fn start_node(program: &PathBuf, db: &str, pace: Duration) -> Result<Node, Strin
     let mut reader = BufReader::new(stderr);
     let mut line = String::new();
     reader.read_line(&mut line).map_err(|e| e.to_string())?;
+    if let Some(file) = &mut kept {
+        let _ = file.write_all(line.as_bytes());
+    }
     let addr = line
         .split("http://")
         .nth(1)
@@ -159,7 +175,11 @@ fn start_node(program: &PathBuf, db: &str, pace: Duration) -> Result<Node, Strin
     };
     std::thread::spawn(move || {
         let mut buf = [0u8; 8192];
-        while matches!(reader.read(&mut buf), Ok(n) if n > 0) {}
+        while let Ok(n @ 1..) = reader.read(&mut buf) {
+            if let Some(file) = &mut kept {
+                let _ = file.write_all(&buf[..n]);
+            }
+        }
     });
     Ok(Node { child, addr })
 }
@@ -249,6 +269,9 @@ impl Think {
     }
 }
 
+/// How many nodes a client of a cluster tries for its first connection.
+const FIRST_TRIES: usize = 10;
+
 /// One client: plays its seat with the first legal action until the game ends. When its
 /// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
 /// It tells `connected` once its first connection is made or has failed.
@@ -262,7 +285,17 @@ async fn client(
     connected: mpsc::UnboundedSender<()>,
 ) -> Result<Outcome, String> {
     let mut at = first;
-    let opened = Session::connect(addrs[at], &id, Some(&token)).await;
+    let mut opened = Session::connect(addrs[at], &id, Some(&token)).await;
+    // In a cluster a handshake can fail while the nodes are busy (the owner slow to answer a
+    // forwarded one): the client tries the next node, as the browser would.
+    for _ in 1..FIRST_TRIES {
+        if opened.is_ok() || addrs.len() < 2 || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        at = (at + 1) % addrs.len();
+        opened = Session::connect(addrs[at], &id, Some(&token)).await;
+    }
     let _ = connected.send(());
     drop(connected);
     let mut session = opened?;
@@ -319,6 +352,12 @@ async fn client(
                 // The socket broke (its node, or the table's, is gone): connect again.
                 let lost = heard;
                 let broken = Instant::now();
+                let node = at;
+                let waiting = match (&pending, state.legal.is_empty()) {
+                    (Some(_), _) => "its action's answer",
+                    (None, true) => "another seat",
+                    (None, false) => "its own turn",
+                };
                 let mut attempts = 0;
                 pending = None;
                 let again = loop {
@@ -344,6 +383,8 @@ async fn client(
                 out.outages.push(Outage {
                     took: lost.elapsed(),
                     broken_by: e,
+                    node,
+                    waiting,
                     attempts,
                     reconnecting: broken.elapsed(),
                 });
@@ -525,11 +566,17 @@ pub async fn run(args: Args) -> Result<Value, String> {
                 None => std::env::current_exe().map_err(|e| e.to_string())?,
             };
             // The first node creates the cluster's tables; then the others join.
-            for _ in 0..args.nodes {
+            for n in 0..args.nodes {
                 let (program, db, pace) = (program.clone(), db.to_owned(), args.bot_delay);
-                let node = tokio::task::spawn_blocking(move || start_node(&program, &db, pace))
-                    .await
-                    .map_err(|e| e.to_string())??;
+                let log = args
+                    .node_logs
+                    .as_ref()
+                    .map(|d| d.join(format!("node-{n}.log")));
+                let node = tokio::task::spawn_blocking(move || {
+                    start_node(&program, &db, pace, log.as_deref())
+                })
+                .await
+                .map_err(|e| e.to_string())??;
                 ready(node.addr).await?;
                 nodes.push(node);
             }
@@ -721,7 +768,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
             .take(5)
             .map(|(id, seat, o)| {
                 json!({"table": id, "seat": seat, "seconds": ms(o.took) as f64 / 1000.0,
-                    "broken_by": o.broken_by, "attempts": o.attempts,
+                    "broken_by": o.broken_by, "node": o.node, "waiting": o.waiting, "attempts": o.attempts,
                     "reconnecting_seconds": ms(o.reconnecting) as f64 / 1000.0})
             })
             .collect();
@@ -818,6 +865,7 @@ mod tests {
             kill_after: None,
             freeze: false,
             program: None,
+            node_logs: None,
         };
         assert_eq!(
             run(args).await.unwrap_err(),
