@@ -104,6 +104,28 @@ pub enum AppendError {
     Failed(StoreError),
 }
 
+/// Held while a table is being taken over ([`Cluster::adopting`]).
+pub(crate) struct Adopting<'a> {
+    cluster: &'a Cluster,
+    id: String,
+    lock: Arc<tokio::sync::Mutex<()>>,
+    _guard: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl Drop for Adopting<'_> {
+    fn drop(&mut self) {
+        let mut locks = self
+            .cluster
+            .adopting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        // Held by the map, this guard's two handles and nobody else: no task waits for it.
+        if Arc::strong_count(&self.lock) <= 3 {
+            locks.remove(&self.id);
+        }
+    }
+}
+
 /// Where a table's lease is.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct Owner {
@@ -142,8 +164,9 @@ pub struct Cluster {
     addr: String,
     secret: String,
     lease: Duration,
-    /// Held while a table is being taken over, so that one table is loaded once.
-    pub(crate) adopting: tokio::sync::Mutex<()>,
+    /// One lock a table being taken over, so that a table is loaded once while others are
+    /// taken over beside it (a dead node's hundreds of tables at once).
+    adopting: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     remote: Mutex<HashMap<String, Remote>>,
     /// Another node has just started listening: send every summary again.
     hello: AtomicBool,
@@ -217,12 +240,31 @@ impl Cluster {
             addr,
             secret,
             lease,
-            adopting: tokio::sync::Mutex::new(()),
+            adopting: Mutex::new(HashMap::new()),
             remote: Mutex::new(HashMap::new()),
             hello: AtomicBool::new(true),
             tunnels: Mutex::new(HashMap::new()),
             next_tunnel: AtomicU64::new(0),
         }))
+    }
+
+    /// Waits until no other task of this node is taking table `id` over, and holds it off
+    /// until the guard is dropped.
+    pub(crate) async fn adopting(&self, id: &str) -> Adopting<'_> {
+        let lock = Arc::clone(
+            self.adopting
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .entry(id.to_owned())
+                .or_default(),
+        );
+        let guard = Arc::clone(&lock).lock_owned().await;
+        Adopting {
+            cluster: self,
+            id: id.to_owned(),
+            lock,
+            _guard: guard,
+        }
     }
 
     /// This node's id.
@@ -1026,7 +1068,7 @@ mod tests {
             addr: "127.0.0.1:9".into(),
             secret: "s".into(),
             lease: Duration::from_secs(5),
-            adopting: tokio::sync::Mutex::new(()),
+            adopting: Mutex::new(HashMap::new()),
             remote: Mutex::new(HashMap::new()),
             hello: AtomicBool::new(false),
             tunnels: Mutex::new(HashMap::new()),
@@ -1043,6 +1085,29 @@ mod tests {
             .collect();
         ids.sort();
         ids
+    }
+
+    #[tokio::test]
+    async fn tables_are_taken_over_side_by_side_but_each_by_one_task_at_a_time() {
+        let c = cluster("me").await;
+        let one = c.adopting("t1").await;
+        // Another table is not held up by the first.
+        let two = tokio::time::timeout(Duration::from_secs(5), c.adopting("t2"))
+            .await
+            .expect("another table is taken over beside the first");
+        // The same table waits until the first is done.
+        assert!(
+            tokio::time::timeout(Duration::from_millis(50), c.adopting("t1"))
+                .await
+                .is_err()
+        );
+        drop(one);
+        let again = tokio::time::timeout(Duration::from_secs(5), c.adopting("t1"))
+            .await
+            .expect("the table is free once its takeover is done");
+        drop((two, again));
+        // No lock is kept for a table nobody takes over.
+        assert!(c.adopting.lock().unwrap().is_empty());
     }
 
     #[test]

@@ -350,7 +350,7 @@ impl Hub {
     /// `None` when another node holds it, or it is not live (finished, expired, unknown).
     pub(crate) async fn adopt(&self, id: &str, dead: Option<&str>) -> Option<TableHandle> {
         let cluster = self.cluster.as_ref()?;
-        let _one = cluster.adopting.lock().await;
+        let _one = cluster.adopting(id).await;
         if let Some(table) = self.table(id).await {
             return Some(table);
         }
