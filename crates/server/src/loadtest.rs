@@ -535,6 +535,20 @@ pub async fn run(args: Args) -> Result<Value, String> {
             args.think.as_millis()
         ));
     }
+    if let Some(dir) = &args.node_logs {
+        if args.nodes < 2 {
+            return Err(format!(
+                "--node-logs {}: only a cluster's nodes have logs kept; give --nodes 2 or more",
+                dir.display()
+            ));
+        }
+        if !dir.is_dir() {
+            return Err(format!(
+                "--node-logs {}: not a directory (create it first)",
+                dir.display()
+            ));
+        }
+    }
     let mut temp_db = None;
     let mut nodes = Vec::new();
     let addrs: Vec<SocketAddr> = match args.addr {
@@ -870,6 +884,49 @@ mod tests {
         assert_eq!(
             run(args).await.unwrap_err(),
             "--think-jitter-ms 301: more than --think-ms 300, and a think cannot be shorter than nothing"
+        );
+    }
+
+    /// Node logs are kept only for a cluster, and only in a directory that exists.
+    #[tokio::test]
+    async fn node_logs_need_a_cluster_and_a_directory() {
+        let args = Args {
+            tables: 1,
+            ruleset: "mini-misere-4".into(),
+            deals: 1,
+            clients: 1,
+            bot: "random".into(),
+            addr: None,
+            db: Some("postgres://nobody@127.0.0.1:9/none".into()),
+            limit: Duration::from_secs(5),
+            bot_delay: Duration::ZERO,
+            think: Duration::ZERO,
+            think_jitter: Duration::ZERO,
+            nodes: 1,
+            kill_after: None,
+            freeze: false,
+            program: None,
+            node_logs: Some(std::env::temp_dir()),
+        };
+        let dir = std::env::temp_dir().display().to_string();
+        assert_eq!(
+            run(args.clone()).await.unwrap_err(),
+            format!(
+                "--node-logs {dir}: only a cluster's nodes have logs kept; give --nodes 2 or more"
+            )
+        );
+        let missing = std::env::temp_dir().join("torite-no-such-directory");
+        let args = Args {
+            nodes: 3,
+            node_logs: Some(missing.clone()),
+            ..args
+        };
+        assert_eq!(
+            run(args).await.unwrap_err(),
+            format!(
+                "--node-logs {}: not a directory (create it first)",
+                missing.display()
+            )
         );
     }
 }
