@@ -860,10 +860,9 @@ mod tests {
         assert!(!answering("404 Not Found", r#"{"code":"no-table","args":{"id":"t1"}}"#).await);
     }
 
-    /// A jitter larger than the think itself is refused before anything starts.
-    #[tokio::test]
-    async fn a_jitter_beyond_the_think_is_refused() {
-        let args = Args {
+    /// One table of one client against one node started here, no thinking.
+    fn one_table() -> Args {
+        Args {
             tables: 1,
             ruleset: "mini-misere-4".into(),
             deals: 1,
@@ -873,13 +872,23 @@ mod tests {
             db: None,
             limit: Duration::from_secs(5),
             bot_delay: Duration::ZERO,
-            think: Duration::from_millis(300),
-            think_jitter: Duration::from_millis(301),
+            think: Duration::ZERO,
+            think_jitter: Duration::ZERO,
             nodes: 1,
             kill_after: None,
             freeze: false,
             program: None,
             node_logs: None,
+        }
+    }
+
+    /// A jitter larger than the think itself is refused before anything starts.
+    #[tokio::test]
+    async fn a_jitter_beyond_the_think_is_refused() {
+        let args = Args {
+            think: Duration::from_millis(300),
+            think_jitter: Duration::from_millis(301),
+            ..one_table()
         };
         assert_eq!(
             run(args).await.unwrap_err(),
@@ -891,22 +900,9 @@ mod tests {
     #[tokio::test]
     async fn node_logs_need_a_cluster_and_a_directory() {
         let args = Args {
-            tables: 1,
-            ruleset: "mini-misere-4".into(),
-            deals: 1,
-            clients: 1,
-            bot: "random".into(),
-            addr: None,
             db: Some("postgres://nobody@127.0.0.1:9/none".into()),
-            limit: Duration::from_secs(5),
-            bot_delay: Duration::ZERO,
-            think: Duration::ZERO,
-            think_jitter: Duration::ZERO,
-            nodes: 1,
-            kill_after: None,
-            freeze: false,
-            program: None,
             node_logs: Some(std::env::temp_dir()),
+            ..one_table()
         };
         let dir = std::env::temp_dir().display().to_string();
         assert_eq!(
