@@ -11,7 +11,8 @@
 //! - which mistakes its rule of thumb makes ([`Mistakes`]): the beginner sometimes fails to
 //!   duck, leads its highest card too early, or plays a card without thinking at all.
 //! - whether its search plays to the score of the game ([`LevelConfig::match_play`]): only
-//!   *Expert* weighs each deal by its chance of winning the game, not by the deal's points.
+//!   *Expert* weighs each deal by its chance of winning the game, not by the deal's points
+//!   (but for its decisions on the Lot: [`Ismcts::with_match_play`]).
 //!
 //! The levels are calibrated with the duplicate arena ([`crate::arena`]): each beats the one
 //! below it in every preset (`docs/STATS.md`, "Named levels"). More iterations alone do not
