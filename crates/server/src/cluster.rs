@@ -642,21 +642,29 @@ pub(crate) fn start(hub: &Arc<Hub>, cluster: &Arc<Cluster>) {
     tokio::spawn(hear_lobby(Arc::downgrade(hub), Arc::clone(cluster)));
 }
 
+/// A clock of the cluster's periodic tasks: a tick late (the node busy) is not made up for.
+fn ticks(period: Duration) -> tokio::time::Interval {
+    let mut every = tokio::time::interval(period);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every
+}
+
+/// Waits for the next tick of `every`: the hub then, while it lives and is not closing.
+async fn tick(every: &mut tokio::time::Interval, hub: &Weak<Hub>) -> Option<Arc<Hub>> {
+    every.tick().await;
+    hub.upgrade().filter(|hub| !hub.is_closing())
+}
+
 /// Renews this node's leases every quarter lease, lets go of the tables whose lease it has
 /// lost, and closes the tunnels to nodes that lost theirs; nothing else waits in this task, so
 /// that a lease is renewed on time however long taking tables over takes.
 async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
-    let mut every = tokio::time::interval(cluster.lease / 4);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut every = ticks(cluster.lease / 4);
     let mut renewed = Instant::now();
     loop {
-        every.tick().await;
-        let Some(hub) = hub.upgrade() else {
+        let Some(hub) = tick(&mut every, &hub).await else {
             return;
         };
-        if hub.is_closing() {
-            return;
-        }
         let local = hub.local_tables().await;
         match cluster.renew().await {
             Ok(held) => {
@@ -703,16 +711,11 @@ async fn leases(hub: Weak<Hub>, cluster: Arc<Cluster>) {
 /// Every quarter lease, takes over tables that no node drives (their lease expired) and
 /// forgets the lobby entries of nodes that are gone.
 async fn adoptions(hub: Weak<Hub>, cluster: Arc<Cluster>) {
-    let mut every = tokio::time::interval(cluster.lease / 4);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut every = ticks(cluster.lease / 4);
     loop {
-        every.tick().await;
-        let Some(hub) = hub.upgrade() else {
+        let Some(hub) = tick(&mut every, &hub).await else {
             return;
         };
-        if hub.is_closing() {
-            return;
-        }
         match cluster.orphans(64).await {
             Ok(ids) => {
                 for id in ids {
@@ -730,16 +733,11 @@ async fn adoptions(hub: Weak<Hub>, cluster: Arc<Cluster>) {
 
 async fn send_lobby(hub: Weak<Hub>, cluster: Arc<Cluster>) {
     let mut sent: HashMap<String, Summary> = HashMap::new();
-    let mut every = tokio::time::interval(LOBBY_EVERY);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut every = ticks(LOBBY_EVERY);
     loop {
-        every.tick().await;
-        let Some(hub) = hub.upgrade() else {
+        let Some(hub) = tick(&mut every, &hub).await else {
             return;
         };
-        if hub.is_closing() {
-            return;
-        }
         if cluster.hello.swap(false, Ordering::SeqCst) {
             sent.clear();
         }
