@@ -22,10 +22,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{Semaphore, mpsc, watch};
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -275,6 +276,58 @@ const FIRST_TRIES: usize = 10;
 /// One client: plays its seat with the first legal action until the game ends. When its
 /// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
 /// It tells `connected` once its first connection is made or has failed.
+/// The clients still playing. Every socket stays open until the last client has stopped
+/// playing, as every socket is open before the first table starts: the latencies measure the
+/// play of all the tables with all their sockets open, and the tables that finish last do
+/// not play their last cards while ten thousand sockets close around them.
+struct Playing {
+    left: AtomicUsize,
+    done: watch::Sender<bool>,
+}
+
+/// One client's place among the [`Playing`]: dropped when it stops playing, however it
+/// stops (finished, out of time, failed).
+struct StillPlaying(Arc<Playing>);
+
+impl Playing {
+    /// `clients` places, one for each client.
+    fn new(clients: usize) -> Arc<Playing> {
+        Arc::new(Playing {
+            left: AtomicUsize::new(clients),
+            done: watch::Sender::new(clients == 0),
+        })
+    }
+
+    fn place(self: &Arc<Playing>) -> StillPlaying {
+        StillPlaying(Arc::clone(self))
+    }
+}
+
+impl Drop for StillPlaying {
+    fn drop(&mut self) {
+        if self.0.left.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.done.send_replace(true);
+        }
+    }
+}
+
+/// Keeps the socket open, reading (and so answering pings), until every client has stopped
+/// playing or the socket breaks; then closes it.
+async fn linger(mut session: Session, playing: StillPlaying) {
+    let mut done = playing.0.done.subscribe();
+    drop(playing);
+    loop {
+        tokio::select! {
+            _ = done.wait_for(|d| *d) => break,
+            heard = session.next_brief() => if heard.is_err() {
+                break;
+            },
+        }
+    }
+    session.close().await;
+}
+
+#[allow(clippy::too_many_arguments)]
 async fn client(
     addrs: Arc<Vec<SocketAddr>>,
     first: usize,
@@ -283,6 +336,7 @@ async fn client(
     deadline: Instant,
     mut think: Think,
     connected: mpsc::UnboundedSender<()>,
+    playing: StillPlaying,
 ) -> Result<Outcome, String> {
     let mut at = first;
     let mut opened = Session::connect(addrs[at], &id, Some(&token)).await;
@@ -418,7 +472,7 @@ async fn client(
             state = msg;
         }
     }
-    session.close().await;
+    linger(session, playing).await;
     Ok(out)
 }
 
@@ -645,6 +699,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
     let deadline = Instant::now() + args.limit;
     let mut clients = Vec::new();
     let (connected, mut opened) = mpsc::unbounded_channel();
+    let playing = Playing::new(tables.iter().map(|(_, tokens)| tokens.len()).sum());
     let start = Instant::now();
     for (t, (id, tokens)) in tables.iter().enumerate() {
         for (i, token) in tokens.iter().enumerate() {
@@ -658,6 +713,7 @@ pub async fn run(args: Args) -> Result<Value, String> {
                 deadline,
                 Think::new(args.think, args.think_jitter, (t * 8 + i) as u64),
                 connected.clone(),
+                playing.place(),
             ));
             clients.push((id.clone(), i, task));
         }
@@ -803,6 +859,21 @@ pub async fn run(args: Args) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sockets stay open until the last client stops playing: only the last place given
+    /// up lets them all close.
+    #[test]
+    fn sockets_close_once_every_client_has_stopped_playing() {
+        let playing = Playing::new(3);
+        let done = playing.done.subscribe();
+        let (a, b, c) = (playing.place(), playing.place(), playing.place());
+        drop(a);
+        drop(c);
+        assert!(!*done.borrow());
+        drop(b);
+        assert!(*done.borrow());
+        assert!(*Playing::new(0).done.subscribe().borrow());
+    }
 
     /// Without jitter every think is the mean; with it, each falls within the mean ± the
     /// jitter, they spread over that range, and the same seed gives the same thinks.
