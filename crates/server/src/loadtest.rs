@@ -273,9 +273,6 @@ impl Think {
 /// How many nodes a client of a cluster tries for its first connection.
 const FIRST_TRIES: usize = 10;
 
-/// One client: plays its seat with the first legal action until the game ends. When its
-/// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
-/// It tells `connected` once its first connection is made or has failed.
 /// The clients still playing. Every socket stays open until the last client has stopped
 /// playing, as every socket is open before the first table starts: the latencies measure the
 /// play of all the tables with all their sockets open, and the tables that finish last do
@@ -327,6 +324,10 @@ async fn linger(mut session: Session, playing: StillPlaying) {
     session.close().await;
 }
 
+/// One client: plays its seat with the first legal action until the game ends. When its
+/// socket breaks it connects again, to the next of `addrs` each time, until the deadline.
+/// It tells `connected` once its first connection is made or has failed, and keeps its
+/// socket open after play until every client has stopped playing (see [`Playing`]).
 #[allow(clippy::too_many_arguments)]
 async fn client(
     addrs: Arc<Vec<SocketAddr>>,
