@@ -61,6 +61,17 @@
 //! second); ducking rollouts run about 0.75 times the simulations and are within noise of it
 //! in the four presets screened.
 //!
+//! # Rollouts that play a declared Lot out
+//!
+//! [`Ismcts::with_lot_rollouts`] (the `ismcts-lot` bot) plays each rollout uniformly at random
+//! until a Lot is declared, then, while a declarer may still win every trick, by the Lot's
+//! obvious play ([`lot_card`]): the declarer leads a card no other hand can beat and follows
+//! with its strongest; the defenders beat it when they can and otherwise keep their high
+//! cards. Uniform rollouts let a declarer through whenever the defenders happen not to beat
+//! it, so they overrate declaring. At equal time it is within noise of the plain search in
+//! four of the five presets with the Lot and above it in `mini-misere-6` only (`docs/STATS.md`,
+//! "Does playing a declared Lot out in the rollouts make the search stronger?").
+//!
 //! # Keeping the tree between decisions: not built
 //!
 //! A tree kept from one decision to the next within a deal could give a decision at most the
@@ -157,7 +168,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use torite_core::shuffle::below;
 use torite_core::{
-    Action, ActionSet, Card, CardSet, Deal, Ruleset, Suit, Trump, View, Worlds, random_playout,
+    Action, ActionSet, Card, CardSet, Deal, Ruleset, STRENGTH_LOSES, Suit, Trump, View, Worlds,
+    random_playout,
 };
 
 use crate::eval::{Model, Scoring};
@@ -312,6 +324,9 @@ pub struct Ismcts {
     /// The share of rollout card plays, in thousandths, chosen by the ducking rule
     /// ([`Ismcts::with_ducking`]); 0: uniformly random rollouts.
     duck_permille: u32,
+    /// Whether rollouts play a declared Lot out as its declarers and defenders would
+    /// ([`Ismcts::with_lot_rollouts`]).
+    lot_rollouts: bool,
     /// The share of rollout card plays, in thousandths, drawn from the learned policy
     /// ([`Ismcts::with_policy_rollouts`]); 0: none.
     policy_permille: u32,
@@ -354,6 +369,7 @@ impl Ismcts {
             eval: false,
             merge: false,
             duck_permille: 0,
+            lot_rollouts: false,
             policy_permille: 0,
             prior: 0.0,
             scratch: Vec::new(),
@@ -425,6 +441,24 @@ impl Ismcts {
         self.duck_permille
     }
 
+    /// The same bot with rollouts that play a declared Lot out as its declarers and
+    /// defenders would (the `ismcts-lot` bot, [`lot_playout`]): while a declarer may still win
+    /// every trick, it plays to win each one and the other seats play to beat it; otherwise
+    /// the rollout is uniformly random. Uniform rollouts let a Lot succeed whenever the
+    /// defenders happen not to beat the declarer, so they overrate declaring and underrate
+    /// defending.
+    #[must_use]
+    pub fn with_lot_rollouts(mut self) -> Ismcts {
+        self.lot_rollouts = true;
+        self
+    }
+
+    /// Whether rollouts play a declared Lot out ([`Ismcts::with_lot_rollouts`]).
+    #[must_use]
+    pub const fn lot_rollouts(&self) -> bool {
+        self.lot_rollouts
+    }
+
     /// The same bot with rollouts whose card plays are, with probability `permille` / 1000
     /// (at most 1), drawn from the learned policy ([`crate::policy::policy_playout`]) and
     /// otherwise uniformly random. Where the ruleset has no policy (it is not exactly a
@@ -467,11 +501,14 @@ impl Ismcts {
     /// chance of winning the game from there ([`crate::standing`]) instead of by the deal's
     /// scores. Never told (a single deal), it plays as without.
     ///
-    /// A decision where the Lot may be declared is still valued by the deal's scores. The
-    /// search's rollouts do not defend against a Lot, so they overrate its success; by the
-    /// chance of winning, a seat behind, for whom only a made Lot still wins, then declares
-    /// on any hand. Four such bots in the 1989 four-player game declared in 80% of the deals
-    /// and made 1.9% of them (`docs/STATS.md`, the Lot with the *Expert* level).
+    /// With uniform rollouts, a decision where the Lot may be declared is still valued by the
+    /// deal's scores. Uniform rollouts do not defend against a Lot, so they overrate its
+    /// success; by the chance of winning, a seat behind, for whom only a made Lot still wins,
+    /// then declares on any hand. Four such bots in the 1989 four-player game declared in 80%
+    /// of the deals and made 1.9% of them (`docs/STATS.md`, the Lot with the *Expert* level).
+    /// Rollouts that play a declared Lot out ([`Ismcts::with_lot_rollouts`]) value a Lot as
+    /// it would go, and with them the Lot is valued by the chance of winning like every other
+    /// decision.
     #[must_use]
     pub fn with_match_play(mut self) -> Ismcts {
         self.match_play = true;
@@ -635,7 +672,14 @@ impl Ismcts {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::Millis(ms) => (u32::MAX, Some(start + Duration::from_millis(ms.into()))),
         };
-        let mut equity = if lot { None } else { self.equity_for(rules) };
+        // Uniform rollouts overrate a Lot: a decision on it is valued by the deal's scores
+        // unless the rollouts play the Lot out (`Ismcts::with_match_play`).
+        let by_the_deal = lot && !self.lot_rollouts;
+        let mut equity = if by_the_deal {
+            None
+        } else {
+            self.equity_for(rules)
+        };
         let mut done = 0;
         while done < limit {
             let world = world(&mut self.rng);
@@ -809,6 +853,8 @@ impl Ismcts {
         } else if self.endings == 0 {
             if let Some(policy) = policy.filter(|_| self.policy_permille > 0) {
                 policy_playout(&mut world, &mut self.rng, policy, self.policy_permille);
+            } else if self.lot_rollouts {
+                lot_playout(&mut world, &mut self.rng);
             } else if self.duck_permille == 0 {
                 random_playout(&mut world, &mut self.rng);
             } else {
@@ -886,6 +932,8 @@ impl Bot for Ismcts {
             "ismcts-eq"
         } else if self.duck_permille != 0 {
             "ismcts-duck"
+        } else if self.lot_rollouts {
+            "ismcts-lot"
         } else {
             "ismcts"
         }
@@ -947,6 +995,100 @@ pub fn ducking_playout(deal: &mut Deal, rng: &mut ChaCha8Rng, permille: u32) {
             None => break,
         }
     }
+}
+
+/// Plays `deal` to its end as [`random_playout`] does, except that while a declared Lot is
+/// still in play (a declarer has won every trick so far), every card is the Lot's play
+/// ([`lot_card`]): the declarers play to win every trick and the other seats to beat them.
+/// A Lot's declaration itself stays a random choice among the legal actions.
+pub fn lot_playout(deal: &mut Deal, rng: &mut ChaCha8Rng) {
+    while !deal.is_over() {
+        let actions = deal.legal_actions();
+        let cards = actions.cards;
+        let action = if !deal.lot().in_play().is_empty() && cards.len() == actions.len() {
+            lot_card(deal, cards, rng).map(Action::Play)
+        } else {
+            actions.nth(below(rng, actions.len() as u32) as usize)
+        };
+        match action {
+            Some(a) => deal.apply_unchecked(a),
+            None => break,
+        }
+    }
+}
+
+/// The Lot's card among `cards` (legal in `deal`, where a card is to be played, with a
+/// declarer still in play), read from the whole deal as a rollout may:
+///
+/// - a declarer leads a card that no other hand can beat when it is led, else its strongest;
+///   following, it plays its strongest card;
+/// - another seat beats a declarer who is winning the trick, with its weakest card that does;
+///   when a declarer is still to play to the trick, it plays its strongest card of the suit
+///   led (to make beating it harder); when it can do neither, it throws its lowest card and
+///   keeps its high ones for a later trick; once every declarer in the trick is beaten, it
+///   plays at random.
+pub fn lot_card(deal: &Deal, cards: CardSet, rng: &mut ChaCha8Rng) -> Option<Card> {
+    let rules = deal.rules();
+    let trump = deal.trump();
+    let seat = deal.to_act();
+    let declaring = deal.lot().in_play();
+    let trick = deal.current_trick();
+    let led = deal.led();
+    let following = |c: Card| rules.strength(c, led, trump, false);
+    let rank = |c: Card| c.rank().map_or(0, |r| rules.ranking.strength(r));
+    if trick.is_empty() {
+        let as_led = |c: Card| rules.strength(c, c.suit(), trump, true);
+        let strongest = cards.iter().max_by_key(|&c| (as_led(c), c.index()));
+        if !declaring.contains(seat) {
+            return strongest;
+        }
+        let others = (0..deal.players())
+            .filter(|&s| s != seat)
+            .fold(CardSet::EMPTY, |all, s| all | deal.hand(s));
+        let safe = |c: Card| {
+            let height = as_led(c);
+            others
+                .iter()
+                .all(|d| rules.strength(d, c.suit(), trump, false) < height)
+        };
+        return cards
+            .iter()
+            .filter(|&c| safe(c))
+            .max_by_key(|&c| (as_led(c), c.index()))
+            .or(strongest);
+    }
+    let strongest = cards
+        .iter()
+        .max_by_key(|&c| (following(c), rank(c), c.index()));
+    if declaring.contains(seat) {
+        return strongest;
+    }
+    let lowest = || {
+        cards
+            .iter()
+            .min_by_key(|&c| (following(c), rank(c), c.index()))
+    };
+    let winning = trick
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| rules.strength(c, led, trump, i == 0))
+        .max()
+        .unwrap_or(STRENGTH_LOSES);
+    if deal.winning().is_some_and(|w| declaring.contains(w)) {
+        return cards
+            .iter()
+            .filter(|&c| following(c) > winning)
+            .min_by_key(|&c| (following(c), c.index()))
+            .or_else(lowest);
+    }
+    let players = deal.players();
+    let still_to_play = players - trick.len() - 1;
+    if (1..=still_to_play).any(|k| declaring.contains((seat + k) % players)) {
+        return strongest
+            .filter(|&c| following(c) > STRENGTH_LOSES)
+            .or_else(lowest);
+    }
+    cards.iter().nth(below(rng, cards.len() as u32) as usize)
 }
 
 /// The ducking rule's card among `cards` (legal in `deal`, where a card is to be played): the
@@ -1218,6 +1360,28 @@ mod tests {
         let mut plain = small(6);
         assert_eq!(to_the_score.act(&view), plain.act(&view));
         assert_eq!(to_the_score.root_children(), plain.root_children());
+    }
+
+    /// With rollouts that play a declared Lot out, the Lot is valued by the chance of winning
+    /// like every other decision: a seat far behind sees the Lot differently from the same
+    /// search playing for the deal, and still does not declare it on a hand that cannot make
+    /// it against defenders.
+    #[test]
+    fn with_the_lot_played_out_a_seat_far_behind_weighs_the_lot_by_its_chance_of_winning() {
+        let rules = Preset::MiniMisere4_1989.ruleset();
+        let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(2));
+        let view = View::new(&deal, deal.to_act());
+        assert!(view.legal_actions().lot);
+        let mut to_the_score = small(6).with_match_play().with_lot_rollouts();
+        to_the_score.observe_standing(&Standing {
+            totals: [0, 20, 28, 12, 0, 0],
+            deals: 3,
+        });
+        let mut for_the_deal = small(6).with_lot_rollouts();
+        let action = to_the_score.act(&view);
+        for_the_deal.act(&view);
+        assert_ne!(to_the_score.root_children(), for_the_deal.root_children());
+        assert_eq!(action, Action::Pass);
     }
 
     /// Once the game is decided whatever this deal brings (one seat far past the target), every
@@ -1802,5 +1966,107 @@ mod tests {
         let deal = one_suit_each();
         let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000)).with_eval();
         assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
+    }
+
+    /// Plays `moves` (actions in the record's notation) on a fresh deal of `preset`
+    /// dealt `hands` with seat 3 dealing.
+    fn after(preset: Preset, hands: [&str; 4], moves: &[&str]) -> Deal {
+        let hands = hands.map(|h| h.parse::<CardSet>().expect("hand"));
+        let mut deal = Deal::new(preset.ruleset(), 3, &hands).expect("deal");
+        for m in moves {
+            deal.apply(m.parse().expect("action")).expect("legal");
+        }
+        deal
+    }
+
+    #[test]
+    fn a_lot_declarer_leads_a_card_no_other_hand_can_beat_and_the_defenders_keep_their_winners() {
+        let card = |c: &str| c.parse::<Card>().expect("card");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let hands = [
+            "AS KS KH 2D QC JC",
+            "2S AH QH JH TH AD",
+            "QS AC KC TC 2C KD",
+            "JS TS QD JD TD 2H",
+        ];
+        // Seat 0 declares with AS and takes the first trick.
+        let deal = after(Preset::MiniMisere4, hands, &["lot", "AS", "2S", "QS", "JS"]);
+        assert_eq!(deal.to_act(), 0);
+        assert!(deal.lot().in_play().contains(0));
+        // KS and the led 2D cannot be beaten (AH and AC can beat KH and the clubs): the 2,
+        // which wins whatever is out.
+        assert_eq!(
+            lot_card(&deal, deal.legal_plays(), &mut rng),
+            Some(card("2D"))
+        );
+        // Led QC instead: seat 1, with no club, throws its lowest card and keeps AH; seat 2
+        // beats QC with the weaker of its two clubs that do.
+        let mut deal = deal;
+        deal.apply(Action::Play(card("QC"))).expect("legal");
+        assert_eq!(
+            lot_card(&deal, deal.legal_plays(), &mut rng),
+            Some(card("TH"))
+        );
+        deal.apply(Action::Play(card("TH"))).expect("legal");
+        assert_eq!(
+            lot_card(&deal, deal.legal_plays(), &mut rng),
+            Some(card("KC"))
+        );
+    }
+
+    #[test]
+    fn a_defender_ahead_of_a_lot_declarer_plays_high_and_the_declarer_plays_its_strongest() {
+        let card = |c: &str| c.parse::<Card>().expect("card");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let hands = [
+            "AS KS QH JH TH 9H 2C",
+            "QS JS TS AH KH AD KD",
+            "9S 2S AC KC QC JC TC",
+            "2H QD JD TD 9D 2D 9C",
+        ];
+        // 1989 timing: seat 1 declares before the lead. Seat 0 leads the 2 of clubs, which
+        // nothing beats and the declarer cannot follow.
+        let deal = after(Preset::MiniMisere4_1989, hands, &["pass", "lot"]);
+        assert_eq!(deal.to_act(), 0);
+        assert_eq!(
+            lot_card(&deal, deal.legal_plays(), &mut rng),
+            Some(card("2C"))
+        );
+        // Seat 2 declares instead and seat 0 leads AS: seat 1, with the declarer still to
+        // play, plays its highest spade; the declarer then plays its strongest.
+        let mut deal = after(
+            Preset::MiniMisere4_1989,
+            hands,
+            &["pass", "pass", "lot", "AS"],
+        );
+        assert_eq!(
+            lot_card(&deal, deal.legal_plays(), &mut rng),
+            Some(card("QS"))
+        );
+        deal.apply(Action::Play(card("QS"))).expect("legal");
+        assert_eq!(
+            lot_card(&deal, deal.legal_plays(), &mut rng),
+            Some(card("9S"))
+        );
+    }
+
+    #[test]
+    fn lot_rollouts_finish_the_deal_and_the_search_plays_legally() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for deal in positions() {
+            let mut world = deal.clone();
+            lot_playout(&mut world, &mut rng);
+            assert!(world.is_over(), "{}", deal.rules().id());
+        }
+        for deal in positions().into_iter().step_by(4) {
+            let view = View::new(&deal, deal.to_act());
+            let mut a = Ismcts::with_budget(5, Budget::Iterations(200)).with_lot_rollouts();
+            let mut b = Ismcts::with_budget(5, Budget::Iterations(200)).with_lot_rollouts();
+            assert_eq!(a.name(), "ismcts-lot");
+            assert!(a.lot_rollouts());
+            let action = a.act(&view);
+            assert!(deal.is_legal(action), "{}", deal.rules().id());
+            assert_eq!(b.act(&view), action, "{}", deal.rules().id());
+        }
     }
 }

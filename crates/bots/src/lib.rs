@@ -17,6 +17,7 @@
 //! | `ismcts-eval` | the same search with short rollouts valued by a learned evaluation ([`eval`]) |
 //! | `ismcts-eq` | the same search with equivalent cards merged into one action ([`ismcts::Ismcts::with_merging`]) |
 //! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
+//! | `ismcts-lot` | the same search with rollouts that play a declared Lot out as its declarer and defenders would ([`ismcts::Ismcts::with_lot_rollouts`]) |
 //! | `ismcts-pol` | `ismcts-inf` whose model of the others' cards is a policy learned from the search's own play ([`policy`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
@@ -90,7 +91,7 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 9] = [
+pub const BOT_NAMES: [&str; 10] = [
     "random",
     "heuristic",
     "ismcts",
@@ -98,6 +99,7 @@ pub const BOT_NAMES: [&str; 9] = [
     "ismcts-eval",
     "ismcts-eq",
     "ismcts-duck",
+    "ismcts-lot",
     "ismcts-pol",
     "pimc",
 ];
@@ -171,6 +173,7 @@ enum Kind {
     IsmctsEval,
     IsmctsEq,
     IsmctsDuck,
+    IsmctsLot,
     IsmctsPol,
     Pimc,
     Omniscient,
@@ -178,7 +181,7 @@ enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 11] = [
+    const ALL: [Kind; 12] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
@@ -186,6 +189,7 @@ impl Kind {
         Kind::IsmctsEval,
         Kind::IsmctsEq,
         Kind::IsmctsDuck,
+        Kind::IsmctsLot,
         Kind::IsmctsPol,
         Kind::Pimc,
         Kind::Omniscient,
@@ -202,6 +206,7 @@ impl Kind {
             Kind::IsmctsEval => "ismcts-eval",
             Kind::IsmctsEq => "ismcts-eq",
             Kind::IsmctsDuck => "ismcts-duck",
+            Kind::IsmctsLot => "ismcts-lot",
             Kind::IsmctsPol => "ismcts-pol",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
@@ -272,6 +277,7 @@ impl BotSpec {
             | Kind::IsmctsEval
             | Kind::IsmctsEq
             | Kind::IsmctsDuck
+            | Kind::IsmctsLot
             | Kind::IsmctsPol
             | Kind::Pimc
             | Kind::Omniscient
@@ -330,6 +336,10 @@ impl BotSpec {
             Kind::IsmctsDuck => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_ducking(ismcts::DUCK_PERMILLE),
+            ),
+            Kind::IsmctsLot => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_lot_rollouts(),
             ),
             Kind::IsmctsPol => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
@@ -586,6 +596,7 @@ mod tests {
             ("ismcts-eval", true),
             ("ismcts-eq:300ms", true),
             ("ismcts-duck:40", true),
+            ("ismcts-lot:40", true),
             ("ismcts-pol:40", true),
             ("pimc:40", true),
             ("omniscient", true),
@@ -668,7 +679,7 @@ mod tests {
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
              algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, \
-             ismcts-duck, ismcts-pol, pimc, omniscient, maxn)"
+             ismcts-duck, ismcts-lot, ismcts-pol, pimc, omniscient, maxn)"
         );
     }
 
