@@ -11,10 +11,8 @@
 //! - which mistakes its rule of thumb makes ([`Mistakes`]): the beginner sometimes fails to
 //!   duck, leads its highest card too early, or plays a card without thinking at all.
 //! - whether its search plays to the score of the game ([`LevelConfig::match_play`]): only
-//!   *Expert* weighs each deal by its chance of winning the game, not by the deal's points;
-//! - whether its search's rollouts play a declared Lot out ([`LevelConfig::lot_rollouts`]):
-//!   only *Expert*'s, which then values its decisions on the Lot by the chance of winning too
-//!   ([`Ismcts::with_match_play`]).
+//!   *Expert* weighs each deal by its chance of winning the game, not by the deal's points
+//!   (but for its decisions on the Lot: [`Ismcts::with_match_play`]).
 //!
 //! The levels are calibrated with the duplicate arena ([`crate::arena`]): each beats the one
 //! below it in every preset (`docs/STATS.md`, "Named levels"). More iterations alone do not
@@ -83,9 +81,6 @@ pub struct LevelConfig {
     /// of winning the game from the standing ([`Ismcts::with_match_play`]); a single deal it
     /// plays for its own score either way.
     pub match_play: bool,
-    /// Whether its search's rollouts play a declared Lot out as its declarers and defenders
-    /// would ([`Ismcts::with_lot_rollouts`]).
-    pub lot_rollouts: bool,
     /// The percentage of its decisions (with a search) played on instinct, by the rule of thumb.
     pub instinct: u8,
     /// The mistakes of its rule of thumb.
@@ -110,14 +105,6 @@ const EXPERT_INFERS: bool = false;
 /// duplicate deals is unchanged.
 const EXPERT_PLAYS_TO_THE_SCORE: bool = true;
 
-/// Whether *Expert*'s rollouts play a declared Lot out ([`Ismcts::with_lot_rollouts`]), and so
-/// its decisions on the Lot are valued by the chance of winning: so it wins 27.4% of whole
-/// games of `mini-misere-4` against three `ismcts` at equal time (2,000 games, ± 1.5%),
-/// where without them it won 26.2% (`docs/STATS.md`, "Does playing a declared Lot out in the
-/// rollouts make the search stronger?"). Over single deals it is within noise of the plain
-/// search.
-const EXPERT_PLAYS_THE_LOT_OUT: bool = true;
-
 /// The levels' configurations, weakest first, in [`Level::ALL`]'s order.
 const CONFIGS: [LevelConfig; 5] = [
     // Beginner.
@@ -125,7 +112,6 @@ const CONFIGS: [LevelConfig; 5] = [
         search: None,
         inference: false,
         match_play: false,
-        lot_rollouts: false,
         instinct: 100,
         mistakes: Mistakes {
             duck: 50,
@@ -138,7 +124,6 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: false,
         match_play: false,
-        lot_rollouts: false,
         instinct: 90,
         mistakes: Mistakes::NONE,
     },
@@ -147,7 +132,6 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: false,
         match_play: false,
-        lot_rollouts: false,
         instinct: 65,
         mistakes: Mistakes::NONE,
     },
@@ -156,7 +140,6 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: false,
         match_play: false,
-        lot_rollouts: false,
         instinct: 30,
         mistakes: Mistakes::NONE,
     },
@@ -165,7 +148,6 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: EXPERT_INFERS,
         match_play: EXPERT_PLAYS_TO_THE_SCORE,
-        lot_rollouts: EXPERT_PLAYS_THE_LOT_OUT,
         instinct: 0,
         mistakes: Mistakes::NONE,
     },
@@ -243,9 +225,6 @@ impl LevelBot {
             }
             if config.match_play {
                 search = search.with_match_play();
-            }
-            if config.lot_rollouts {
-                search = search.with_lot_rollouts();
             }
             search
         });
