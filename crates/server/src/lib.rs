@@ -99,7 +99,7 @@ pub async fn serve_until(
         .clamp(Duration::from_millis(100), Duration::from_secs(30));
     // On PostgreSQL every server is a node of a cluster, one node or more.
     let cluster = match &store {
-        SqlStore::Postgres(pool) => {
+        SqlStore::Postgres { pool, .. } => {
             let addr = node_addr(&config, &listener)?;
             let cluster = cluster::Cluster::join(pool.clone(), addr, config.lease)
                 .await

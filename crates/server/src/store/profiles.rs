@@ -318,7 +318,7 @@ impl ProfileStore for SqlStore {
             let q2 = format!("SELECT {SEAT_COLUMNS} ORDER BY s.created, s.table_id, s.seat");
             let both = on_pool!(self, pool => {
                 let mut tx = pool.begin().await?;
-                if matches!(self, SqlStore::Postgres(_)) {
+                if matches!(self, SqlStore::Postgres { .. }) {
                     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                         .execute(&mut *tx)
                         .await?;

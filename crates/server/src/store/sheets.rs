@@ -45,7 +45,7 @@ impl SqlStore {
         let q2 = "SELECT id, created, body FROM torite_duplicates ORDER BY created, id";
         let both = on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if matches!(self, SqlStore::Postgres(_)) {
+            if matches!(self, SqlStore::Postgres { .. }) {
                 sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                     .execute(&mut *tx)
                     .await?;
