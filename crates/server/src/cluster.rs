@@ -63,6 +63,10 @@ const CHANNEL: &str = "torite_lobby";
 /// The most events one statement of a node's appender writes.
 const APPEND_BATCH: usize = 512;
 
+/// The most statements of a node's appender under way at once: one waits for the disk (the
+/// commit's flush) while the next is sent.
+const APPENDS_IN_FLIGHT: usize = 2;
+
 /// The largest `NOTIFY` payload sent (PostgreSQL takes up to 8000 bytes).
 const PAYLOAD: usize = 7000;
 
@@ -196,11 +200,25 @@ fn failed(e: sqlx::Error) -> StoreError {
 }
 
 /// The node's appender: takes the events waiting (up to [`APPEND_BATCH`]), writes them in one
-/// statement, answers each, and again.
+/// statement, answers each, and again, with up to [`APPENDS_IN_FLIGHT`] statements under way
+/// at once. A table's next event waits for the answer to its last, so statements under way
+/// together never hold two events of one table and cannot reorder a log.
 async fn append_batches(pool: PgPool, node: String, mut waiting: mpsc::Receiver<PendingAppend>) {
-    let mut batch = Vec::with_capacity(APPEND_BATCH);
-    while waiting.recv_many(&mut batch, APPEND_BATCH).await > 0 {
-        append_all(&pool, &node, &mut batch).await;
+    let in_flight = Arc::new(tokio::sync::Semaphore::new(APPENDS_IN_FLIGHT));
+    loop {
+        // While every statement is under way, the events waiting gather into the next one.
+        let Ok(permit) = Arc::clone(&in_flight).acquire_owned().await else {
+            return;
+        };
+        let mut batch = Vec::with_capacity(APPEND_BATCH);
+        if waiting.recv_many(&mut batch, APPEND_BATCH).await == 0 {
+            return;
+        }
+        let (pool, node) = (pool.clone(), node.clone());
+        tokio::spawn(async move {
+            append_all(&pool, &node, &mut batch).await;
+            drop(permit);
+        });
     }
 }
 
