@@ -222,10 +222,12 @@ async fn append_batches(pool: PgPool, node: String, mut waiting: mpsc::Receiver<
     }
 }
 
-/// Appends `batch` in one statement and answers each event (emptying it): stored, or [`AppendError::Lost`]
-/// where this node no longer holds the table's lease. When the statement fails as a whole (a
-/// number taken by another node refuses every row with it, or the database fails), each event
-/// is written alone so that each gets its own answer.
+/// Appends `batch` in one statement and answers each event (emptying it): stored, or
+/// [`AppendError::Lost`] where this node no longer holds the table's lease. When the database
+/// refuses the statement as a whole (a number taken by another node refuses every row with
+/// it), each event is written alone so that each gets its own answer; when the database
+/// cannot be reached, every event is answered with that failure at once (written alone, each
+/// would wait out the pool's timeout in turn).
 async fn append_all(pool: &PgPool, node: &str, batch: &mut Vec<PendingAppend>) {
     // One statement of one shape for any number of rows: the rows go as three arrays.
     let q = format!(
@@ -262,10 +264,16 @@ async fn append_all(pool: &PgPool, node: &str, batch: &mut Vec<PendingAppend>) {
                 let _ = a.done.send(answer);
             }
         }
-        Err(_) => {
+        Err(sqlx::Error::Database(_)) => {
             for a in batch.drain(..) {
                 let answer = append_one(pool, node, &a.id, a.seq, &a.body).await;
                 let _ = a.done.send(answer);
+            }
+        }
+        Err(e) => {
+            let e = failed(e);
+            for a in batch.drain(..) {
+                let _ = a.done.send(Err(AppendError::Failed(e.clone())));
             }
         }
     }
@@ -1237,6 +1245,42 @@ mod tests {
         }
         here.leave().await;
         there.leave().await;
+    }
+
+    /// Appends while the database cannot be reached are each answered with the failure, at
+    /// once: not written alone one after another, each waiting out the pool's timeout.
+    #[tokio::test]
+    async fn appends_fail_together_when_the_database_is_unreachable() {
+        let timeout = Duration::from_millis(500);
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .acquire_timeout(timeout)
+            .connect_lazy("postgres://nobody@127.0.0.1:9/none")
+            .unwrap();
+        let (appends, waiting) = mpsc::channel(4 * APPEND_BATCH);
+        tokio::spawn(append_batches(pool, "n".into(), waiting));
+        let tables = 40;
+        let mut answers = Vec::new();
+        for t in 0..tables {
+            let (done, answer) = oneshot::channel();
+            let pending = PendingAppend {
+                id: format!("t{t}"),
+                seq: 1,
+                body: "{}".into(),
+                done,
+            };
+            appends.send(pending).await.unwrap();
+            answers.push(answer);
+        }
+        let started = Instant::now();
+        for answer in answers {
+            assert!(matches!(answer.await.unwrap(), Err(AppendError::Failed(_))));
+        }
+        // Written alone they would take 40 timeouts; a few batches take a few.
+        assert!(
+            started.elapsed() < timeout * (tables / 4),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     /// A node whose database is never reached (the lobby's bookkeeping needs none).

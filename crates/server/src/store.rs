@@ -12,7 +12,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::Row;
-use sqlx::postgres::{PgArguments, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgArguments, PgPool, PgPoolOptions, PgQueryResult};
 use sqlx::query_builder::Separated;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -405,8 +405,7 @@ async fn write_batches_pg(pool: PgPool, mut rx: mpsc::Receiver<Write>) {
                 .bind(events.iter().map(|a| a.seq).collect::<Vec<_>>())
                 .bind(events.iter().map(|a| a.body.as_str()).collect::<Vec<_>>())
                 .execute(&pool)
-                .await
-                .is_ok();
+                .await;
             answer_each(&pool, &mut events, together, |a| {
                 sqlx::query(APPEND).bind(&a.id).bind(a.seq).bind(&a.body)
             })
@@ -419,8 +418,7 @@ async fn write_batches_pg(pool: PgPool, mut rx: mpsc::Receiver<Write>) {
                 .bind(records.iter().map(|r| r.id.as_str()).collect::<Vec<_>>())
                 .bind(records.iter().map(|r| r.body.as_str()).collect::<Vec<_>>())
                 .execute(&pool)
-                .await
-                .is_ok();
+                .await;
             answer_each(&pool, &mut records, together, |r| {
                 sqlx::query(SAVE_RECORD).bind(&r.id).bind(&r.body)
             })
@@ -429,23 +427,30 @@ async fn write_batches_pg(pool: PgPool, mut rx: mpsc::Receiver<Write>) {
     }
 }
 
-/// Answers every row of `rows` (emptying it): stored, when the one statement of them all
-/// committed (`together`); otherwise each is written alone by `alone` for its own answer.
+/// Answers every row of `rows` (emptying it) after the one statement of them all: stored,
+/// when it committed (`together`); when the database refused it, each is written alone by
+/// `alone` for its own answer; when the database could not be reached, each is told so at
+/// once (written alone, each would wait out the pool's timeout in turn).
 async fn answer_each<T: Answered>(
     pool: &PgPool,
     rows: &mut Vec<T>,
-    together: bool,
+    together: Result<PgQueryResult, sqlx::Error>,
     alone: impl for<'q> Fn(&'q T) -> sqlx::query::Query<'q, sqlx::Postgres, PgArguments>,
 ) {
+    // The one answer every row gets, where there is one.
+    let for_all = match together {
+        Ok(_) => Some(Ok(())),
+        Err(sqlx::Error::Database(_)) => None,
+        Err(e) => Some(Err(StoreError::from(e))),
+    };
     for r in rows.drain(..) {
-        let answer = if together {
-            Ok(())
-        } else {
-            alone(&r)
+        let answer = match &for_all {
+            Some(answer) => answer.clone(),
+            None => alone(&r)
                 .execute(pool)
                 .await
                 .map(|_| ())
-                .map_err(StoreError::from)
+                .map_err(StoreError::from),
         };
         r.answer(answer);
     }
@@ -1080,6 +1085,43 @@ mod tests {
                 (0..=events).map(|seq| format!("{{\"e\":{seq}}}")).collect();
             assert_eq!(table.events, expected);
         }
+    }
+
+    /// Writes while PostgreSQL cannot be reached are each answered with the failure, at once:
+    /// not written alone one after another, each waiting out the pool's timeout.
+    #[tokio::test]
+    async fn writes_fail_together_when_postgres_is_unreachable() {
+        let timeout = Duration::from_millis(500);
+        let pool = PgPoolOptions::new()
+            .acquire_timeout(timeout)
+            .connect_lazy("postgres://nobody@127.0.0.1:9/none")
+            .unwrap();
+        let (writer, rx) = mpsc::channel(4 * BATCH);
+        tokio::spawn(write_batches_pg(pool.clone(), rx));
+        let store = std::sync::Arc::new(SqlStore::Postgres { pool, writer });
+        let tables = 40;
+        let started = std::time::Instant::now();
+        let mut tasks = Vec::new();
+        for t in 0..tables {
+            let store = std::sync::Arc::clone(&store);
+            tasks.push(tokio::spawn(async move {
+                let id = format!("t{t}");
+                if t % 2 == 0 {
+                    store.append(&id, 1, "{}").await.unwrap_err();
+                } else {
+                    store.save_record(&id, "{}").await.unwrap_err();
+                }
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        // Written alone they would take 40 timeouts; a few batches take a few.
+        assert!(
+            started.elapsed() < timeout * (tables / 4),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     /// Records saved at once, with events between them, all go through the one writer: each
