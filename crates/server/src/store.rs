@@ -4,7 +4,8 @@
 //! table back, keep a finished game's record. [`SqlStore`] implements it with `sqlx` runtime
 //! queries (no compile-time checking, so no database is needed to build). The same SQL runs on
 //! both databases: `$1`-style parameters in order of appearance, `BIGINT` and `TEXT` columns,
-//! `ON CONFLICT` upserts.
+//! `ON CONFLICT` upserts. Only the writers' batches differ: SQLite's go as multi-row `VALUES`,
+//! PostgreSQL's as arrays (`UNNEST`), one statement of one shape for any number of rows.
 
 use std::future::Future;
 use std::pin::Pin;
