@@ -11,9 +11,10 @@
 //! - **Fencing.** A node appends an event only while it holds the table's lease: the insert
 //!   checks the lease in the same statement, and the log's key `(table_id, seq)` refuses a
 //!   second writer of one number. The events waiting from every table of a node go in one
-//!   statement, each row with its own lease check ([`Cluster::append`]). An append refused either way stops that node's task for the
-//!   table ([`AppendError::Lost`]): its sockets are closed (code 1001) and reconnect, and the
-//!   table is driven by its new owner from the log. A table's log can therefore never fork.
+//!   statement, each row with its own lease check ([`Cluster::append`]). An append refused
+//!   either way stops that node's task for the table ([`AppendError::Lost`]): its sockets are
+//!   closed (code 1001) and reconnect, and the table is driven by its new owner from the log.
+//!   A table's log can therefore never fork.
 //! - **Forwarding.** Every node answers every URL. A request for a table another live node
 //!   owns (`/api/tables/{id}...`, `/ws/{id}`) is forwarded to that node's internal address
 //!   (`torite_nodes`), the WebSocket tunnelled byte for byte after the owner's handshake; the
@@ -35,7 +36,7 @@
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -230,18 +231,20 @@ async fn append_batches(pool: PgPool, node: String, mut waiting: mpsc::Receiver<
 /// would wait out the pool's timeout in turn).
 async fn append_all(pool: &PgPool, node: &str, batch: &mut Vec<PendingAppend>) {
     // One statement of one shape for any number of rows: the rows go as three arrays.
-    let q = format!(
-        "INSERT INTO torite_events (table_id, seq, body) \
-         SELECT v.table_id, v.seq, v.body FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[]) \
-         AS v (table_id, seq, body) \
-         WHERE EXISTS (SELECT 1 FROM torite_leases l WHERE l.table_id = v.table_id \
-         AND l.node = $4 AND l.expires > {NOW_MS}) \
-         RETURNING table_id, seq"
-    );
+    static APPEND_ALL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "INSERT INTO torite_events (table_id, seq, body) \
+             SELECT v.table_id, v.seq, v.body FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[]) \
+             AS v (table_id, seq, body) \
+             WHERE EXISTS (SELECT 1 FROM torite_leases l WHERE l.table_id = v.table_id \
+             AND l.node = $4 AND l.expires > {NOW_MS}) \
+             RETURNING table_id, seq"
+        )
+    });
     let ids: Vec<&str> = batch.iter().map(|a| a.id.as_str()).collect();
     let seqs: Vec<i64> = batch.iter().map(|a| a.seq).collect();
     let bodies: Vec<&str> = batch.iter().map(|a| a.body.as_str()).collect();
-    let stored = sqlx::query(&q)
+    let stored = sqlx::query(&APPEND_ALL)
         .bind(&ids)
         .bind(&seqs)
         .bind(&bodies)
@@ -287,12 +290,14 @@ async fn append_one(
     seq: i64,
     body: &str,
 ) -> Result<(), AppendError> {
-    let q = format!(
-        "INSERT INTO torite_events (table_id, seq, body) SELECT $1, $2, $3 \
-         WHERE EXISTS (SELECT 1 FROM torite_leases WHERE table_id = $1 AND node = $4 \
-         AND expires > {NOW_MS})"
-    );
-    let done = sqlx::query(&q)
+    static APPEND_ONE: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "INSERT INTO torite_events (table_id, seq, body) SELECT $1, $2, $3 \
+             WHERE EXISTS (SELECT 1 FROM torite_leases WHERE table_id = $1 AND node = $4 \
+             AND expires > {NOW_MS})"
+        )
+    });
+    let done = sqlx::query(&APPEND_ONE)
         .bind(id)
         .bind(seq)
         .bind(body)
