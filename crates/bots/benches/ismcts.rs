@@ -5,9 +5,9 @@
 //! for `ismcts` and for its variants with equivalent cards merged (`ismcts-eq/…`), with
 //! ducking rollouts (`ismcts-duck/…`), with rollouts that play a declared Lot out
 //! (`ismcts-lot/…`; in the second seat's first decision of `mini-misere-4` the Lot may be
-//! declared), with every rollout card drawn from the learned policy
-//! (`policy-rollouts/…`) and with the policy's bias at the other seats' nodes
-//! (`policy-prior/…`).
+//! declared), with every seat valuing a deal against the table (`ismcts-table/…`), with every
+//! rollout card drawn from the learned policy (`policy-rollouts/…`) and with the policy's bias
+//! at the other seats' nodes (`policy-prior/…`).
 //! Speed goals: 500,000 simulations per second on `mini-misere-4`, 250,000 on
 //! `mittlere-jass`, single-threaded.
 
@@ -35,6 +35,7 @@ fn simulations(c: &mut Criterion) {
             ("ismcts-eq/", plain.clone().with_merging()),
             ("ismcts-duck/", plain.clone().with_ducking(DUCK_PERMILLE)),
             ("ismcts-lot/", plain.clone().with_lot_rollouts()),
+            ("ismcts-table/", plain.clone().with_table_rewards()),
             ("policy-rollouts/", plain.clone().with_policy_rollouts(1000)),
             ("policy-prior/", plain.clone().with_policy_prior(1.0)),
         ] {

@@ -12,7 +12,10 @@
 //!   duck, leads its highest card too early, or plays a card without thinking at all.
 //! - whether its search plays to the score of the game ([`LevelConfig::match_play`]): only
 //!   *Expert* weighs each deal by its chance of winning the game, not by the deal's points
-//!   (but for its decisions on the Lot: [`Ismcts::with_match_play`]).
+//!   (but for its decisions on the Lot: [`Ismcts::with_match_play`]);
+//! - whether its search values a deal against the table ([`LevelConfig::against_the_table`]):
+//!   only *Expert*, whose every seat judges a deal by its score less the table's mean, the way
+//!   the game's totals judge it.
 //!
 //! The levels are calibrated with the duplicate arena ([`crate::arena`]): each beats the one
 //! below it in every preset (`docs/STATS.md`, "Named levels"). More iterations alone do not
@@ -81,6 +84,10 @@ pub struct LevelConfig {
     /// of winning the game from the standing ([`Ismcts::with_match_play`]); a single deal it
     /// plays for its own score either way.
     pub match_play: bool,
+    /// Whether its search values a finished deal by each seat's score less the table's mean
+    /// ([`Ismcts::with_table_rewards`], with its exploration constant
+    /// [`crate::ismcts::TABLE_EXPLORATION`]) rather than by the seat's score alone.
+    pub against_the_table: bool,
     /// The percentage of its decisions (with a search) played on instinct, by the rule of thumb.
     pub instinct: u8,
     /// The mistakes of its rule of thumb.
@@ -105,6 +112,12 @@ const EXPERT_INFERS: bool = false;
 /// duplicate deals is unchanged.
 const EXPERT_PLAYS_TO_THE_SCORE: bool = true;
 
+/// Whether *Expert*'s search values a deal against the table ([`Ismcts::with_table_rewards`]):
+/// at equal time it beats the plain search over duplicate deals (`docs/STATS.md`, "Does
+/// valuing a deal against the table make the search stronger?"), so *Expert* is the
+/// `ismcts-table` bot at a single deal.
+const EXPERT_AGAINST_THE_TABLE: bool = true;
+
 /// The levels' configurations, weakest first, in [`Level::ALL`]'s order.
 const CONFIGS: [LevelConfig; 5] = [
     // Beginner.
@@ -112,6 +125,7 @@ const CONFIGS: [LevelConfig; 5] = [
         search: None,
         inference: false,
         match_play: false,
+        against_the_table: false,
         instinct: 100,
         mistakes: Mistakes {
             duck: 50,
@@ -124,6 +138,7 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: false,
         match_play: false,
+        against_the_table: false,
         instinct: 90,
         mistakes: Mistakes::NONE,
     },
@@ -132,6 +147,7 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: false,
         match_play: false,
+        against_the_table: false,
         instinct: 65,
         mistakes: Mistakes::NONE,
     },
@@ -140,6 +156,7 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: false,
         match_play: false,
+        against_the_table: false,
         instinct: 30,
         mistakes: Mistakes::NONE,
     },
@@ -148,6 +165,7 @@ const CONFIGS: [LevelConfig; 5] = [
         search: SEARCH,
         inference: EXPERT_INFERS,
         match_play: EXPERT_PLAYS_TO_THE_SCORE,
+        against_the_table: EXPERT_AGAINST_THE_TABLE,
         instinct: 0,
         mistakes: Mistakes::NONE,
     },
@@ -225,6 +243,11 @@ impl LevelBot {
             }
             if config.match_play {
                 search = search.with_match_play();
+            }
+            if config.against_the_table {
+                search = search
+                    .with_table_rewards()
+                    .exploration(crate::ismcts::TABLE_EXPLORATION);
             }
             search
         });

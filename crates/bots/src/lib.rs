@@ -19,6 +19,7 @@
 //! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
 //! | `ismcts-lot` | the same search with rollouts that play a declared Lot out as its declarer and defenders would ([`ismcts::Ismcts::with_lot_rollouts`]) |
 //! | `ismcts-pol` | `ismcts-inf` whose model of the others' cards is a policy learned from the search's own play ([`policy`]) |
+//! | `ismcts-table` | the same search with every seat valuing a deal by its score less the table's mean ([`ismcts::Ismcts::with_table_rewards`]) |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //! | `maxn` | cheats: the exact max^n solution of the true deal in Mini Misère, the exact reference ([`maxn`]) |
@@ -91,7 +92,7 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 10] = [
+pub const BOT_NAMES: [&str; 11] = [
     "random",
     "heuristic",
     "ismcts",
@@ -101,6 +102,7 @@ pub const BOT_NAMES: [&str; 10] = [
     "ismcts-duck",
     "ismcts-lot",
     "ismcts-pol",
+    "ismcts-table",
     "pimc",
 ];
 
@@ -175,13 +177,14 @@ enum Kind {
     IsmctsDuck,
     IsmctsLot,
     IsmctsPol,
+    IsmctsTable,
     Pimc,
     Omniscient,
     Maxn,
 }
 
 impl Kind {
-    const ALL: [Kind; 12] = [
+    const ALL: [Kind; 13] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
@@ -191,6 +194,7 @@ impl Kind {
         Kind::IsmctsDuck,
         Kind::IsmctsLot,
         Kind::IsmctsPol,
+        Kind::IsmctsTable,
         Kind::Pimc,
         Kind::Omniscient,
         Kind::Maxn,
@@ -208,6 +212,7 @@ impl Kind {
             Kind::IsmctsDuck => "ismcts-duck",
             Kind::IsmctsLot => "ismcts-lot",
             Kind::IsmctsPol => "ismcts-pol",
+            Kind::IsmctsTable => "ismcts-table",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
             Kind::Maxn => "maxn",
@@ -279,6 +284,7 @@ impl BotSpec {
             | Kind::IsmctsDuck
             | Kind::IsmctsLot
             | Kind::IsmctsPol
+            | Kind::IsmctsTable
             | Kind::Pimc
             | Kind::Omniscient
             | Kind::Maxn => false,
@@ -345,6 +351,11 @@ impl BotSpec {
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_inference(inference::Inference::new().with_policy())
                     .with_endings(ismcts::INF_ENDINGS),
+            ),
+            Kind::IsmctsTable => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_table_rewards()
+                    .exploration(ismcts::TABLE_EXPLORATION),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
@@ -679,7 +690,7 @@ mod tests {
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
              algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, \
-             ismcts-duck, ismcts-lot, ismcts-pol, pimc, omniscient, maxn)"
+             ismcts-duck, ismcts-lot, ismcts-pol, ismcts-table, pimc, omniscient, maxn)"
         );
     }
 

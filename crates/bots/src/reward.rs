@@ -39,6 +39,22 @@ pub fn deal_rewards(deal: &Deal) -> [f64; MAX_SEATS] {
     out
 }
 
+/// Each of the `players` seats' `rewards` less the table's mean: what the seat gains over the
+/// average seat of the deal. Where the deal's scores always add up to the same total (the card
+/// points of Mittlere, Molotow and the Middler), it is the score less a constant; where they do
+/// not (the tricks of Mini Misère, Mura's penalties), a seat valuing a deal by it prefers a
+/// lower score of its own that leaves the others lower still.
+#[must_use]
+pub fn over_the_table(rewards: &[f64; MAX_SEATS], players: usize) -> [f64; MAX_SEATS] {
+    let players = players.clamp(1, MAX_SEATS);
+    let mean = rewards[..players].iter().sum::<f64>() / players as f64;
+    let mut out = [0.0; MAX_SEATS];
+    for (o, r) in out.iter_mut().zip(&rewards[..players]) {
+        *o = r - mean;
+    }
+    out
+}
+
 /// A bound on the size of a deal's scores, to normalise rewards to about `[-1, 1]`: the larger
 /// end of the ruleset's score bounds ([`Ruleset::score_bounds`]), at least 1.
 #[must_use]
@@ -52,6 +68,20 @@ mod tests {
     use torite_core::Preset;
 
     use super::*;
+
+    #[test]
+    fn over_the_table_is_each_score_less_the_mean_of_the_seats_that_play() {
+        let mut rewards = [0.0; MAX_SEATS];
+        rewards[..4].copy_from_slice(&[6.0, 1.0, 2.0, 3.0]);
+        rewards[4] = 99.0; // not a seat of this table
+        let table = over_the_table(&rewards, 4);
+        assert_eq!(table[..4], [3.0, -2.0, -1.0, 0.0]);
+        assert!(table[4..].iter().all(|&r| r == 0.0));
+        // Where the scores always add up to the same total (card points), each seat's value
+        // is its score less the same constant.
+        let points = [1.0, -1.0, 0.0, 0.0, 0.0, 0.0];
+        assert_eq!(over_the_table(&points, 3), points);
+    }
 
     /// The scales the searches were tuned with (the exploration constant of `ismcts` is for
     /// rewards divided by them).

@@ -186,7 +186,8 @@ enum Command {
         /// inference from the others' play), ismcts-eval (with a learned evaluation), ismcts-eq
         /// (with equivalent cards searched as one), ismcts-duck (with rollouts half played by a
         /// ducking rule), ismcts-lot (with rollouts that play a declared Lot out), ismcts-pol
-        /// (inference with a policy learned from the search), pimc,
+        /// (inference with a policy learned from the search), ismcts-table (every seat playing
+        /// to beat the table: its score less the table's mean), pimc,
         /// and the cheating references omniscient (sees every hand) and maxn (sees every hand
         /// and plays the exact max^n solution; Mini Misère only, omniscient elsewhere). A
         /// search bot takes a budget: ismcts:2000 (iterations, 1 to 1000000), ismcts:200ms
