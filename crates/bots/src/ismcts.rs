@@ -551,7 +551,11 @@ impl Ismcts {
     /// bot). A seat is then glad of a trick it takes when the trick costs the others more, and
     /// a deal's outcome is judged as the duplicate comparison and the game's totals judge it:
     /// against the other seats. Where a deal's scores always add up to the same total, it
-    /// plays as the plain search.
+    /// plays as the plain search but for its exploration constant, [`TABLE_EXPLORATION`] (the
+    /// bot's own, [`Ismcts::exploration`], applies to the searches not so valued). A bot that
+    /// plays to the score ([`Ismcts::with_match_play`]) and has been told where the game stands
+    /// values its decisions as without: a seat's chance of winning the game is already judged
+    /// against the table.
     #[must_use]
     pub fn with_table_rewards(mut self) -> Ismcts {
         self.table = true;
@@ -717,10 +721,13 @@ impl Ismcts {
             Budget::Millis(ms) => (u32::MAX, Some(start + Duration::from_millis(ms.into()))),
         };
         let mut equity = if lot { None } else { self.equity_for(rules) };
+        // A bot playing to the score of a game it knows the standing of values every decision
+        // by the chance of winning (or, the Lot's, by the deal's scores) as before.
+        let table = self.table && !(self.match_play && self.standing.is_some());
         let mut done = 0;
         while done < limit {
             let world = world(&mut self.rng);
-            self.iterate(world, scale, model, policy, equity.as_deref_mut());
+            self.iterate(world, scale, model, policy, equity.as_deref_mut(), table);
             done += 1;
             if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
@@ -790,8 +797,13 @@ impl Ismcts {
         model: Option<&Model>,
         policy: Option<&Policy>,
         equity: Option<&mut Equity>,
+        table: bool,
     ) {
-        let c = self.exploration as f32;
+        let c = if table {
+            TABLE_EXPLORATION as f32
+        } else {
+            self.exploration as f32
+        };
         self.path.clear();
         let mut parent = 0;
         let viewer = world.to_act();
@@ -913,7 +925,7 @@ impl Ismcts {
             Some(equity) => equity.values(&rewards),
             None => rewards,
         };
-        let rewards = if self.table {
+        let rewards = if table {
             over_the_table(&rewards, world.players())
         } else {
             rewards
@@ -1385,6 +1397,32 @@ mod tests {
             let to_the_score = small(4).with_match_play().act(&view);
             assert_eq!(plain, to_the_score);
         }
+    }
+
+    /// Told where the game stands, a search playing to the score values its decisions by the
+    /// chance of winning whether or not it values deals against the table, visit for visit:
+    /// *Expert*'s whole games are played as before the table's values.
+    #[test]
+    fn told_the_standing_a_search_playing_to_the_score_ignores_the_table() {
+        let standing = Standing {
+            totals: [3, 9, 14, 6, 0, 0],
+            deals: 2,
+        };
+        let mut checked = 0;
+        for deal in positions() {
+            if ![Preset::MiniMisere4.ruleset(), Preset::Mura4.ruleset()].contains(deal.rules()) {
+                continue;
+            }
+            let view = View::new(&deal, deal.to_act());
+            let mut to_the_score = small(4).with_match_play();
+            let mut table = small(4).with_match_play().with_table_rewards();
+            to_the_score.observe_standing(&standing);
+            table.observe_standing(&standing);
+            assert_eq!(to_the_score.act(&view), table.act(&view));
+            assert_eq!(to_the_score.root_children(), table.root_children());
+            checked += 1;
+        }
+        assert!(checked >= 2, "{checked}");
     }
 
     /// A decision on the Lot is valued by the deal's scores even when playing to the score: a

@@ -354,8 +354,7 @@ impl BotSpec {
             ),
             Kind::IsmctsTable => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
-                    .with_table_rewards()
-                    .exploration(ismcts::TABLE_EXPLORATION),
+                    .with_table_rewards(),
             ),
             Kind::Pimc => Box::new(pimc::Pimc::new(budget, seed)),
             // Cheats (sees every hand through `observe_true_deal`): a reference, not an opponent.
