@@ -1085,9 +1085,15 @@ stats-axis-share = share of deals
 stats-axis-deals = deals
 stats-axis-games = games
 stats-legend-position = position { $p }
-arena-title = { $rules }: { $units } { $unit } × { $rotations } seat rotations (duplicate)
-arena-unit-deals = deals
-arena-unit-games = games
+arena-title = { $rules }: { $unit } × { $rotations } seat rotations (duplicate)
+arena-unit-deals = { $units ->
+    [one] 1 deal
+   *[other] { $units } deals
+}
+arena-unit-games = { $units ->
+    [one] 1 game
+   *[other] { $units } games
+}
 arena-bot = player
 arena-mean-score = score ± 95%
 arena-mean-penalty = penalty ± 95%

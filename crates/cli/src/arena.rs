@@ -130,6 +130,21 @@ fn json(args: &Args, result: &ArenaResult) -> String {
     out.to_string() + "\n"
 }
 
+/// The terminal width the arena's table keeps to.
+const LINE_COLUMNS: usize = 80;
+/// `value ± ci` to three places; the value alone when there is no interval (a single deal
+/// or game gives none).
+fn with_interval(value: f64, ci: f64) -> String {
+    if ci.is_finite() {
+        format!("{value:+.3} ± {ci:.3}")
+    } else {
+        format!("{value:+.3}")
+    }
+}
+
+/// The spaces before each figure column.
+const COLUMN_GAP: usize = 3;
+
 fn table(args: &Args, result: &ArenaResult) -> String {
     use crate::stats::{better, bot_label, columns, pad, rules_words};
     let c = Catalog::new(args.lang);
@@ -140,16 +155,16 @@ fn table(args: &Args, result: &ArenaResult) -> String {
         "arena-title",
         &[
             ("rules", rules_words(&args.rules, &c)),
-            ("units", args.units.to_string()),
             (
                 "unit",
-                c.get(
+                c.get_counted(
                     if games {
                         "arena-unit-games"
                     } else {
                         "arena-unit-deals"
                     },
                     &[],
+                    &[("units", i64::try_from(args.units).unwrap_or(i64::MAX))],
                 ),
             ),
             ("rotations", args.rules.players.to_string()),
@@ -181,31 +196,79 @@ fn table(args: &Args, result: &ArenaResult) -> String {
             }
         })
         .collect();
-    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(16);
-    out += &pad(&c.get("arena-bot", &[]), width + 1, false);
     let mean_head = if penalty {
         "arena-mean-penalty"
     } else {
         "arena-mean-score"
     };
-    out += &pad(&c.get(mean_head, &[]), 16, true);
-    out += &pad(&c.get("arena-vs-field", &[]), 22, true);
-    out += &pad(&c.get("arena-win-rate", &[]), 18, true);
-    out += &pad(&c.get("arena-decision-ms", &[]), 16, true);
-    out += "\n";
-    for (b, label) in result.bots.iter().zip(&labels) {
-        let win = match (b.win_rate, b.win_ci95) {
-            (Some(w), Some(ci)) => format!("{:.1}% ± {:.1}%", w * 100.0, ci * 100.0),
-            _ => "-".to_owned(),
-        };
-        out += &pad(label, width + 1, false);
-        out += &format!(
-            "{:>16}{:>22}{:>18}{:>16.3}\n",
-            format!("{:+.3} ± {:.3}", sign * b.mean, b.ci95),
-            format!("{:+.3} ± {:.3}", sign * b.diff, b.diff_ci95),
-            win,
-            b.decision_ms
-        );
+    // The figures' columns, right-aligned, each as wide as its widest cell and two spaces;
+    // "games won" only when whole games were played.
+    let mut heads = vec![c.get(mean_head, &[]), c.get("arena-vs-field", &[])];
+    if games {
+        heads.push(c.get("arena-win-rate", &[]));
+    }
+    heads.push(c.get("arena-decision-ms", &[]));
+    let rows: Vec<Vec<String>> = result
+        .bots
+        .iter()
+        .map(|b| {
+            let mut cells = vec![
+                with_interval(sign * b.mean, b.ci95),
+                with_interval(sign * b.diff, b.diff_ci95),
+            ];
+            if games {
+                cells.push(match (b.win_rate, b.win_ci95) {
+                    (Some(w), Some(ci)) => format!("{:.1}% ± {:.1}%", w * 100.0, ci * 100.0),
+                    _ => "-".to_owned(),
+                });
+            }
+            cells.push(format!("{:.3}", b.decision_ms));
+            cells
+        })
+        .collect();
+    let widths: Vec<usize> = (0..heads.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| &r[i])
+                .chain([&heads[i]])
+                .map(|t| columns(t))
+                .max()
+                .unwrap_or(0)
+                + COLUMN_GAP
+        })
+        .collect();
+    let figures: usize = widths.iter().sum();
+    let head = c.get("arena-bot", &[]);
+    let widest = labels
+        .iter()
+        .chain([&head])
+        .map(|l| columns(l))
+        .max()
+        .unwrap_or(0);
+    // A name too long to share a terminal line with the figures gets a line of its own, the
+    // figures below it.
+    let own_line = widest + figures > LINE_COLUMNS;
+    let width = if own_line {
+        LINE_COLUMNS.saturating_sub(figures).max(columns(&head))
+    } else {
+        widest
+    };
+    let line = |name: &str, cells: &[String]| {
+        let mut out = pad(name, width, false);
+        for (cell, w) in cells.iter().zip(&widths) {
+            out += &pad(cell, *w, true);
+        }
+        out + "\n"
+    };
+    out += &line(&head, &heads);
+    for (cells, label) in rows.iter().zip(&labels) {
+        if own_line {
+            out += label;
+            out += "\n";
+            out += &line("", cells);
+        } else {
+            out += &line(label, cells);
+        }
     }
     let kinds = args
         .bots

@@ -596,7 +596,7 @@ fn arena_movetime_gives_every_search_bot_the_same_time() {
         "en",
     ]);
     assert_ok(&out);
-    assert!(out.stdout.contains("\nExpert "), "{}", out.stdout);
+    assert!(out.stdout.contains("\nExpert\n"), "{}", out.stdout);
     assert!(
         out.stdout
             .contains("search that reads the others' play (2 ms a decision)"),
@@ -608,7 +608,8 @@ fn arena_movetime_gives_every_search_bot_the_same_time() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("\nrule of thumb "), "{}", out.stdout);
+    // The longest name has a line of its own, and so has every other.
+    assert!(out.stdout.contains("\nrule of thumb\n"), "{}", out.stdout);
     let ja = torite(&[
         "arena",
         "--ruleset",
@@ -641,4 +642,95 @@ fn arena_movetime_gives_every_search_bot_the_same_time() {
         let err = refused(&out);
         assert!(err.contains("--movetime"), "{err}");
     }
+}
+
+/// Terminal columns of `text`: two for the wide (CJK) characters, one for the rest.
+fn terminal_columns(text: &str) -> usize {
+    text.chars()
+        .map(|ch| {
+            if ('\u{2e80}'..='\u{ffdc}').contains(&ch) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn the_arena_table_fits_an_80_column_terminal_in_both_languages() {
+    for lang in ["en", "ja"] {
+        for (bots, unit, short) in [
+            // Short names share a line with their figures; a deal has no games won.
+            ("heuristic,random", "--deals", true),
+            // A long name (and, in whole games, the extra column) puts every name on its own
+            // line.
+            ("ismcts-table:20,heuristic", "--deals", false),
+            ("heuristic,ismcts:20", "--games", false),
+        ] {
+            let out = torite(&[
+                "arena",
+                "--ruleset",
+                "mini-misere-4",
+                "--bots",
+                bots,
+                unit,
+                "2",
+                "--threads",
+                "1",
+                "--lang",
+                lang,
+            ]);
+            assert_ok(&out);
+            let lines: Vec<&str> = out.stdout.lines().collect();
+            // The title and the note above the table are prose; the table is the rest.
+            for line in &lines[2..] {
+                assert!(
+                    terminal_columns(line) <= 80,
+                    "{lang} {bots}: {line:?}\n{}",
+                    out.stdout
+                );
+            }
+            let won = if lang == "en" {
+                "games won"
+            } else {
+                "勝ったゲーム"
+            };
+            assert_eq!(
+                out.stdout.contains(won),
+                unit == "--games",
+                "{}",
+                out.stdout
+            );
+            let rule_of_thumb = if lang == "en" {
+                "rule of thumb"
+            } else {
+                "定石"
+            };
+            let shared = lines
+                .iter()
+                .any(|l| l.starts_with(rule_of_thumb) && l.contains('±'));
+            assert_eq!(shared, short, "{lang} {bots}\n{}", out.stdout);
+        }
+    }
+}
+
+#[test]
+fn a_single_deal_shows_its_figures_without_an_interval() {
+    // One deal gives no interval: the table shows the means alone, never "inf".
+    let out = torite(&[
+        "arena",
+        "--ruleset",
+        "mini-misere-4",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "1",
+        "--lang",
+        "en",
+    ]);
+    assert_ok(&out);
+    assert!(out.stdout.contains(": 1 deal × 4 seat"), "{}", out.stdout);
+    assert!(!out.stdout.contains("inf"), "{}", out.stdout);
+    assert!(!out.stdout.contains("NaN"), "{}", out.stdout);
 }
