@@ -1048,22 +1048,26 @@ stats-budget-millis = { $n } ms a decision
 stats-house = { $rules }, with { $options }
 stats-house-option = { $option }: { $value }
 stats-deals-per-game = Deals per game: { $mean } ± { $ci }
-stats-lot-declared = Lot declared: { $rate }% ± { $ci }% of deals ({ $count } deals)
+stats-lot-declared = Lot declared: { $rate }% ± { $ci }% of deals ({ $count ->
+    [one] 1 deal
+   *[other] { $count } deals
+  })
 stats-lot-succeeded = Lot succeeded: { $rate }% ± { $ci }% of Lots ({ $hits } of { $count })
 stats-exempt = Exempt from the penalty: { $rate }% ± { $ci }% of seat-deals
 stats-exempt-early = Exempt with tricks still to play: { $rate }% ± { $ci }% of seat-deals
-stats-exempt-replay = Of those, the exempt seat's penalty changed when it played random cards from then on: { $rate }% ± { $ci }% ({ $hits } of { $count })
+stats-exempt-replay = Of those, random play from then on changed its penalty: { $rate }% ± { $ci }% ({ $hits } of { $count })
 stats-plot-exempt = { $rules }: when a seat became exempt
 stats-axis-exempt-trick = tricks completed when the seat's points reached the threshold
 stats-axis-seat-deals = seat-deals
-stats-worst-repeats = Worst seat repeats: { $rate }% ± { $ci }% of consecutive deals (without fixed roles: { $none }%)
+stats-worst-repeats = Worst seat repeats: { $rate }% ± { $ci }% of consecutive deals (by chance: { $none }%)
 stats-by-position = By position (0 = the first leader, { $last } = the dealer; { $better })
 stats-position = position
 stats-score = score ± 95%
 stats-penalty = penalty ± 95%
 stats-higher-better = higher is better
 stats-lower-better = lower is better
-stats-tricks-head = { $n } tr.
+stats-tricks-by-position = Tricks won by position (0 = the first leader, { $last } = the dealer), share of deals
+stats-tricks-won = tricks
 stats-lot-first-trick = Lot failed in the first trick: { $rate }% ± { $ci }% of declarations ({ $hits } of { $count })
 stats-lot-by-position = The Lot by the declarer's position (0 = the first leader, { $last } = the dealer)
 stats-lot-declarers = Lots

@@ -997,18 +997,19 @@ stats-lot-declared = ロット宣言：ディールの{ $rate }% ± { $ci }%（{
 stats-lot-succeeded = ロット成功：宣言の{ $rate }% ± { $ci }%（{ $count }回中{ $hits }回）
 stats-exempt = 失点の免除：席・ディールの{ $rate }% ± { $ci }%
 stats-exempt-early = トリックが残るうちに免除：席・ディールの{ $rate }% ± { $ci }%
-stats-exempt-replay = そのうち、免除後にランダムなカードを出すとその席の失点が変わった割合：{ $rate }% ± { $ci }%（{ $count }回中{ $hits }回）
+stats-exempt-replay = そのうち、以後ランダムに打って失点が変わった：{ $rate }% ± { $ci }%（{ $count }回中{ $hits }回）
 stats-plot-exempt = { $rules }：免除に達した時点
 stats-axis-exempt-trick = 点数が免除点に達したときに終わっていたトリック数
 stats-axis-seat-deals = 席・ディール
-stats-worst-repeats = 最下位の席が続く：連続するディールの{ $rate }% ± { $ci }%（役割が固定されなければ{ $none }%）
+stats-worst-repeats = 最下位の席が続く：連続するディールの{ $rate }% ± { $ci }%（偶然なら{ $none }%）
 stats-by-position = 手番位置別（0 = 最初のリード、{ $last } = ディーラー。{ $better }）
 stats-position = 位置
 stats-score = 得点 ± 95%
 stats-penalty = 失点 ± 95%
 stats-higher-better = 高いほど良い
 stats-lower-better = 低いほど良い
-stats-tricks-head = { $n }トリック
+stats-tricks-by-position = 獲得トリック数の割合、手番位置別（0 = 最初のリード、{ $last } = ディーラー）
+stats-tricks-won = トリック数
 stats-lot-first-trick = 第1トリックでのロット失敗：宣言の{ $rate }% ± { $ci }%（{ $count }回中{ $hits }回）
 stats-lot-by-position = 宣言者の手番位置別のロット（0 = 最初のリード、{ $last } = ディーラー）
 stats-lot-declarers = 宣言数

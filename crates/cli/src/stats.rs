@@ -214,6 +214,9 @@ fn pct(x: f64, digits: usize) -> String {
     format!("{:.*}", digits, x * 100.0)
 }
 
+/// The width of a position's column in the table of tricks won by position.
+const TRICKS_COLUMN: usize = 8;
+
 fn table(args: &Args, s: &Stats) -> String {
     let c = Catalog::new(args.lang);
     let n = args.rules.players as usize;
@@ -243,13 +246,10 @@ fn table(args: &Args, s: &Stats) -> String {
     out += "\n";
     if args.rules.lot.is_some() {
         let ((lot, lot_ci), (success, success_ci)) = s.lot_rates();
-        out += &c.get(
+        out += &c.get_counted(
             "stats-lot-declared",
-            &[
-                ("rate", pct(lot, 2)),
-                ("ci", pct(lot_ci, 2)),
-                ("count", s.lot_deals.to_string()),
-            ],
+            &[("rate", pct(lot, 2)), ("ci", pct(lot_ci, 2))],
+            &[("count", i64::try_from(s.lot_deals).unwrap_or(i64::MAX))],
         );
         out += "\n";
         out += &c.get(
@@ -349,25 +349,36 @@ fn table(args: &Args, s: &Stats) -> String {
         ],
     );
     out += "\n";
-    let tricks = args.rules.tricks();
-    let heads: Vec<String> = (0..=tricks)
-        .map(|t| c.get("stats-tricks-head", &[("n", t.to_string())]))
-        .collect();
-    let col = heads.iter().map(|h| columns(h)).max().unwrap_or(0).max(6) + 2;
     out += &pad(&c.get("stats-position", &[]), 10, false);
     out += &pad(&c.get(score_head, &[]), 18, true);
-    for head in &heads {
-        out += &pad(head, col, true);
+    out += "\n";
+    for (p, (mean, ci)) in s.score_by_position().iter().enumerate() {
+        out += &format!("{p:<10}{:>18}\n", format!("{mean:+.3} ± {ci:.3}"));
+    }
+    // Tricks won by position: a row for each number of tricks, a column for each position,
+    // so that the table stays narrow however many tricks a deal has.
+    out += "\n";
+    out += &c.get("stats-tricks-by-position", &[("last", (n - 1).to_string())]);
+    out += "\n";
+    let head = c.get("stats-tricks-won", &[]);
+    let first = columns(&head).max(6) + 2;
+    out += &pad(&head, first, false);
+    for p in 0..s.tricks_by_position.len() {
+        out += &pad(&p.to_string(), TRICKS_COLUMN, true);
     }
     out += "\n";
-    let scores = s.score_by_position();
-    for (p, ((mean, ci), row)) in scores.iter().zip(&s.tricks_by_position).enumerate() {
-        let total: usize = row.iter().sum::<usize>().max(1);
-        out += &format!("{:<10}{:>18}", p, format!("{mean:+.3} ± {ci:.3}"));
-        for count in row {
+    let totals: Vec<usize> = s
+        .tricks_by_position
+        .iter()
+        .map(|row| row.iter().sum::<usize>().max(1))
+        .collect();
+    for t in 0..=usize::from(args.rules.tricks()) {
+        out += &pad(&t.to_string(), first, false);
+        for (row, total) in s.tricks_by_position.iter().zip(&totals) {
+            let count = row.get(t).copied().unwrap_or(0);
             out += &pad(
-                &format!("{:.1}%", *count as f64 * 100.0 / total as f64),
-                col,
+                &format!("{:.1}%", count as f64 * 100.0 / *total as f64),
+                TRICKS_COLUMN,
                 true,
             );
         }

@@ -734,3 +734,51 @@ fn a_single_deal_shows_its_figures_without_an_interval() {
     assert!(!out.stdout.contains("inf"), "{}", out.stdout);
     assert!(!out.stdout.contains("NaN"), "{}", out.stdout);
 }
+
+#[test]
+fn the_stats_table_fits_an_80_column_terminal_in_both_languages() {
+    // The 12-trick Middler with joker, six players and Mura's exemption lines are the widest.
+    for lang in ["en", "ja"] {
+        for preset in [
+            "middler-joker",
+            "mini-misere-6",
+            "mura-4",
+            "mini-misere-4-1989",
+        ] {
+            let out = torite(&[
+                "stats",
+                "--ruleset",
+                preset,
+                "--bots",
+                "heuristic",
+                "--games",
+                "2",
+                "--lang",
+                lang,
+            ]);
+            assert_ok(&out);
+            for line in out.stdout.lines() {
+                assert!(
+                    terminal_columns(line) <= 80,
+                    "{lang} {preset}: {line:?}\n{}",
+                    out.stdout
+                );
+            }
+        }
+    }
+    // Tricks won have a row each, the positions a column each.
+    let out = torite(&[
+        "stats",
+        "--ruleset",
+        "middler-joker",
+        "--bots",
+        "heuristic",
+        "--games",
+        "2",
+        "--lang",
+        "en",
+    ]);
+    assert_ok(&out);
+    assert!(out.stdout.contains("\ntricks "), "{}", out.stdout);
+    assert!(out.stdout.contains("\n11 "), "{}", out.stdout);
+}
