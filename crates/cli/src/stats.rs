@@ -372,7 +372,7 @@ fn table(args: &Args, s: &Stats) -> String {
         .iter()
         .map(|row| row.iter().sum::<usize>().max(1))
         .collect();
-    for t in 0..=usize::from(args.rules.tricks()) {
+    for t in 0..=args.rules.tricks() {
         out += &pad(&t.to_string(), first, false);
         for (row, total) in s.tricks_by_position.iter().zip(&totals) {
             let count = row.get(t).copied().unwrap_or(0);
