@@ -115,9 +115,10 @@ pub const REFERENCE_BOTS: [&str; 2] = ["omniscient", "maxn"];
 /// waiting, such as the server's stand-ins for absent players.
 pub const STRONGEST: &str = "heuristic";
 
-/// The strongest bot measured, deciding in tens of milliseconds (ISMCTS at its default budget):
-/// the source of the terminal game's hints.
-pub const BEST: &str = "ismcts";
+/// The strongest bot measured, deciding in tens of milliseconds: the *Expert* level's search
+/// (which values a deal against the table and, told the standing, plays to the score of the
+/// game) given the default search's budget. The source of the terminal game's hints.
+pub const BEST: BotSpec = BotSpec::level(Level::Expert).searching(ismcts::DEFAULT_BUDGET);
 
 /// The level the terminal game seats by default: the middle one, beaten by `strong` and
 /// `expert` for a player who wants more and beating `beginner` and `casual`.
@@ -299,12 +300,19 @@ impl BotSpec {
     /// gives: a level's own budget cannot be asked for.
     #[must_use]
     pub const fn with_movetime(self, ms: u32) -> BotSpec {
+        self.searching(Budget::Millis(ms))
+    }
+
+    /// The same bot with `budget` a decision, whatever budget it had, when it searches (a
+    /// level that searches included); a bot that decides at once is left as it is.
+    #[must_use]
+    pub const fn searching(self, budget: Budget) -> BotSpec {
         if self.is_instant() {
             return self;
         }
         BotSpec {
             kind: self.kind,
-            budget: Some(Budget::Millis(ms)),
+            budget: Some(budget),
         }
     }
 

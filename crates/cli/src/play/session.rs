@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use torite_bots::standing::Standing;
-use torite_bots::{Bot, BotSpec, make_bot};
+use torite_bots::{Bot, BotSpec};
 use torite_core::table::{Step, Table, first_dealer};
 use torite_core::{
     Action, Deal, DealResult, Game, GameError, PlayError, Ruleset, Seat, Trick, View,
@@ -276,7 +276,8 @@ impl Session {
     /// A hint for the human: what the table's strongest bot would do.
     pub fn hint(&self) -> Option<Action> {
         let view = self.view().filter(|_| self.human_to_act())?;
-        let mut bot = make_bot(torite_bots::BEST, self.table.seeds().seed()).ok()?;
+        let mut bot = torite_bots::BEST.build(self.table.seeds().seed());
+        bot.observe_standing(&Standing::of(self.table.game()));
         Some(bot.act(&view))
     }
 
