@@ -552,15 +552,18 @@ impl Ismcts {
     }
 
     /// The same bot with every seat of its search valuing a finished deal by its score less
-    /// the table's mean ([`over_the_table`]) instead of by its score alone (the `ismcts-table`
-    /// bot). A seat is then glad of a trick it takes when the trick costs the others more, and
-    /// a deal's outcome is judged as the duplicate comparison and the game's totals judge it:
-    /// against the other seats. Where a deal's scores always add up to the same total, it
-    /// plays as the plain search but for its exploration constant, [`TABLE_EXPLORATION`] (the
-    /// bot's own, [`Ismcts::exploration`], applies to the searches not so valued). A bot that
-    /// plays to the score ([`Ismcts::with_match_play`]) and has been told where the game stands
-    /// values its decisions as without: a seat's chance of winning the game is already judged
-    /// against the table.
+    /// the table's mean ([`over_the_table`]) instead of by its score alone, and playing a
+    /// declared Lot out in its rollouts as [`Ismcts::with_lot_rollouts`] does (the
+    /// `ismcts-table` bot). A seat is then glad of a trick it takes when the trick costs the
+    /// others more, and a deal's outcome is judged as the duplicate comparison and the game's
+    /// totals judge it: against the other seats; and a Lot, which moves every seat's score
+    /// against the others', is valued as its declarers and defenders would play it. Where a
+    /// deal's scores always add up to the same total and there is no Lot, it plays as the
+    /// plain search but for its exploration constant, [`TABLE_EXPLORATION`] (the bot's own,
+    /// [`Ismcts::exploration`], applies to the searches not so valued). A bot that plays to the
+    /// score ([`Ismcts::with_match_play`]) and has been told where the game stands searches as
+    /// without, random rollouts included: a seat's chance of winning the game is already judged
+    /// against the table, and neither change won more games (`docs/STATS.md`).
     #[must_use]
     pub fn with_table_rewards(mut self) -> Ismcts {
         self.table = true;
@@ -727,7 +730,8 @@ impl Ismcts {
         };
         let mut equity = if lot { None } else { self.equity_for(rules) };
         // A bot playing to the score of a game it knows the standing of values every decision
-        // by the chance of winning (or, the Lot's, by the deal's scores) as before.
+        // by the chance of winning (or, the Lot's, by the deal's scores) as before, with the
+        // rollouts it had before: the table's values and Lot play-outs are for a single deal.
         let table = self.table && !(self.match_play && self.standing.is_some());
         let mut done = 0;
         while done < limit {
@@ -907,7 +911,7 @@ impl Ismcts {
         } else if self.endings == 0 {
             if let Some(policy) = policy.filter(|_| self.policy_permille > 0) {
                 policy_playout(&mut world, &mut self.rng, policy, self.policy_permille);
-            } else if self.lot_rollouts {
+            } else if self.lot_rollouts || table {
                 lot_playout(&mut world, &mut self.rng);
             } else if self.duck_permille == 0 {
                 random_playout(&mut world, &mut self.rng);
@@ -991,10 +995,10 @@ impl Bot for Ismcts {
             "ismcts-eq"
         } else if self.duck_permille != 0 {
             "ismcts-duck"
-        } else if self.lot_rollouts {
-            "ismcts-lot"
         } else if self.table {
             "ismcts-table"
+        } else if self.lot_rollouts {
+            "ismcts-lot"
         } else {
             "ismcts"
         }
@@ -1428,6 +1432,41 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 2, "{checked}");
+        // Nor does it play a declared Lot out in its rollouts: at the first card of a deal,
+        // where every seat may still declare, it searches as the plain search to the score.
+        let deal = Deal::random(
+            Preset::MiniMisere4.ruleset(),
+            0,
+            &mut ChaCha8Rng::seed_from_u64(5),
+        );
+        let view = View::new(&deal, deal.to_act());
+        assert!(view.legal_actions().lot);
+        let mut to_the_score = small(4).with_match_play();
+        let mut table = small(4).with_match_play().with_table_rewards();
+        to_the_score.observe_standing(&standing);
+        table.observe_standing(&standing);
+        to_the_score.act(&view);
+        table.act(&view);
+        assert_eq!(to_the_score.root_children(), table.root_children());
+    }
+
+    /// A search that values a single deal against the table plays a declared Lot out in its
+    /// rollouts, as `ismcts-lot`'s do: from the first card of a deal, where every seat may
+    /// still declare, it searches exactly as the same search with Lot play-outs asked for.
+    #[test]
+    fn against_the_table_a_search_plays_a_declared_lot_out() {
+        let deal = Deal::random(
+            Preset::MiniMisere4.ruleset(),
+            0,
+            &mut ChaCha8Rng::seed_from_u64(5),
+        );
+        let view = View::new(&deal, deal.to_act());
+        assert!(view.legal_actions().lot);
+        let mut table = small(4).with_table_rewards();
+        let mut played_out = small(4).with_table_rewards().with_lot_rollouts();
+        table.act(&view);
+        played_out.act(&view);
+        assert_eq!(table.root_children(), played_out.root_children());
     }
 
     /// A decision on the Lot is valued by the deal's scores even when playing to the score: a

@@ -15,7 +15,8 @@
 //!   (but for its decisions on the Lot: [`Ismcts::with_match_play`]);
 //! - whether its search values a deal against the table ([`LevelConfig::against_the_table`]):
 //!   only *Expert*, whose every seat judges a single deal by its score less the table's mean,
-//!   the way the duplicate comparison judges it.
+//!   the way the duplicate comparison judges it, and whose rollouts then play a declared Lot
+//!   out as its declarers and defenders would.
 //!
 //! The levels are calibrated with the duplicate arena ([`crate::arena`]): each beats the one
 //! below it in every preset (`docs/STATS.md`, "Named levels"). More iterations alone do not
@@ -112,13 +113,15 @@ const EXPERT_INFERS: bool = false;
 /// duplicate deals is unchanged.
 const EXPERT_PLAYS_TO_THE_SCORE: bool = true;
 
-/// Whether *Expert*'s search values a deal against the table ([`Ismcts::with_table_rewards`]):
-/// at equal time it beats the plain search over duplicate deals in five presets and is within
-/// noise of it in the others (`docs/STATS.md`, "Does valuing a deal against the table make the
-/// search stronger?"), so *Expert* is the `ismcts-table` bot at a single deal. In a game
-/// whose standing it is told it plays to the score as before: with the table's values there
-/// too it won fewer games of `mini-misere-4` (24.2% ± 1.9% against three `ismcts`, 26.3% ±
-/// 2.0% before, seed 1).
+/// Whether *Expert*'s search values a deal against the table, with a declared Lot played out
+/// in its rollouts ([`Ismcts::with_table_rewards`]): at equal time it beats the plain search
+/// over duplicate deals in five presets and is within noise of it in the others
+/// (`docs/STATS.md`, "Does valuing a deal against the table make the search stronger?"), so
+/// *Expert* is the `ismcts-table` bot at a single deal. In a game whose standing it is told it
+/// plays to the score as before: with the table's values there too it won fewer games of
+/// `mini-misere-4` against three `ismcts` (24.2% ± 1.9%, seed 1), and with the Lot played out
+/// too (25.1% ± 1.9% and 25.0% ± 2.0%, seeds 1 and 2), than without (26.3% ± 2.0% and 26.1% ±
+/// 2.0%).
 const EXPERT_AGAINST_THE_TABLE: bool = true;
 
 /// The levels' configurations, weakest first, in [`Level::ALL`]'s order.

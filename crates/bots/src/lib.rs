@@ -19,7 +19,7 @@
 //! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
 //! | `ismcts-lot` | the same search with rollouts that play a declared Lot out as its declarer and defenders would ([`ismcts::Ismcts::with_lot_rollouts`]) |
 //! | `ismcts-pol` | `ismcts-inf` whose model of the others' cards is a policy learned from the search's own play ([`policy`]) |
-//! | `ismcts-table` | the same search with every seat valuing a deal by its score less the table's mean ([`ismcts::Ismcts::with_table_rewards`]) |
+//! | `ismcts-table` | the same search with every seat valuing a deal by its score less the table's mean ([`ismcts::Ismcts::with_table_rewards`]) and rollouts that play a declared Lot out, as `ismcts-lot`'s do: the strongest search measured, *Expert*'s |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
 //! | `maxn` | cheats: the exact max^n solution of the true deal in Mini Misère, the exact reference ([`maxn`]) |
