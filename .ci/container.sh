@@ -56,7 +56,7 @@ name="torite-ci-$$"
 passed=0
 failed=0
 cleanup() {
-  podman rm -f "$name" >/dev/null 2>&1 || true
+  podman rm -f -v "$name" >/dev/null 2>&1 || true
   podman volume rm -f "$volume" >/dev/null 2>&1 || true
   if [ -z "$image" ]; then podman rmi -f "$tag" >/dev/null 2>&1 || true; fi
 }
@@ -77,7 +77,7 @@ fi
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"
 start() {
-  podman rm -f "$name" >/dev/null 2>&1 || true
+  podman rm -f -v "$name" >/dev/null 2>&1 || true
   podman run -d --name "$name" "${run_opts[@]}" "$@" "$tag" >/dev/null ||
     { echo "container: podman could not start $tag (its error is above)" >&2; exit 1; }
   for _ in $(seq 100); do
