@@ -132,6 +132,10 @@ fn json(args: &Args, result: &ArenaResult) -> String {
 
 /// The terminal width the arena's table keeps to.
 const LINE_COLUMNS: usize = 80;
+
+/// The spaces before each figure column.
+const COLUMN_GAP: usize = 3;
+
 /// `value ± ci` to three places; the value alone when there is no interval (a single deal
 /// or game gives none).
 fn with_interval(value: f64, ci: f64) -> String {
@@ -141,9 +145,6 @@ fn with_interval(value: f64, ci: f64) -> String {
         format!("{value:+.3}")
     }
 }
-
-/// The spaces before each figure column.
-const COLUMN_GAP: usize = 3;
 
 fn table(args: &Args, result: &ArenaResult) -> String {
     use crate::stats::{better, bot_label, columns, pad, rules_words};
@@ -201,7 +202,7 @@ fn table(args: &Args, result: &ArenaResult) -> String {
     } else {
         "arena-mean-score"
     };
-    // The figures' columns, right-aligned, each as wide as its widest cell and two spaces;
+    // The figures' columns, right-aligned, each as wide as its widest cell and the gap;
     // "games won" only when whole games were played.
     let mut heads = vec![c.get(mean_head, &[]), c.get("arena-vs-field", &[])];
     if games {
