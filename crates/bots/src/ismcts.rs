@@ -1434,13 +1434,8 @@ mod tests {
         assert!(checked >= 2, "{checked}");
         // Nor does it play a declared Lot out in its rollouts: at the first card of a deal,
         // where every seat may still declare, it searches as the plain search to the score.
-        let deal = Deal::random(
-            Preset::MiniMisere4.ruleset(),
-            0,
-            &mut ChaCha8Rng::seed_from_u64(5),
-        );
+        let deal = lot_still_open();
         let view = View::new(&deal, deal.to_act());
-        assert!(view.legal_actions().lot);
         let mut to_the_score = small(4).with_match_play();
         let mut table = small(4).with_match_play().with_table_rewards();
         to_the_score.observe_standing(&standing);
@@ -1450,18 +1445,24 @@ mod tests {
         assert_eq!(to_the_score.root_children(), table.root_children());
     }
 
-    /// A search that values a single deal against the table plays a declared Lot out in its
-    /// rollouts, as `ismcts-lot`'s do: from the first card of a deal, where every seat may
-    /// still declare, it searches exactly as the same search with Lot play-outs asked for.
-    #[test]
-    fn against_the_table_a_search_plays_a_declared_lot_out() {
+    /// A `mini-misere-4` deal at its first card, where every seat may still declare the Lot.
+    fn lot_still_open() -> Deal {
         let deal = Deal::random(
             Preset::MiniMisere4.ruleset(),
             0,
             &mut ChaCha8Rng::seed_from_u64(5),
         );
+        assert!(deal.legal_actions().lot);
+        deal
+    }
+
+    /// A search that values a single deal against the table plays a declared Lot out in its
+    /// rollouts, as `ismcts-lot`'s do: from the first card of a deal, where every seat may
+    /// still declare, it searches exactly as the same search with Lot play-outs asked for.
+    #[test]
+    fn against_the_table_a_search_plays_a_declared_lot_out() {
+        let deal = lot_still_open();
         let view = View::new(&deal, deal.to_act());
-        assert!(view.legal_actions().lot);
         let mut table = small(4).with_table_rewards();
         let mut played_out = small(4).with_table_rewards().with_lot_rollouts();
         table.act(&view);
