@@ -81,10 +81,11 @@
 //! does who wants to finish ahead of the table rather than to score well alone: a deal is
 //! judged so by the duplicate comparison and by the game's totals. Where the deal's scores
 //! always add up to the same total (Mittlere, Molotow, the Middler: card points) it changes no
-//! value, and only the exploration constant differs from the plain search. It costs a few
-//! additions a simulation. At equal iterations over 2,000 duplicate deals a preset it beats
+//! value, and only the exploration constant differs from the plain search. Its rollouts also
+//! play a declared Lot out, as [`Ismcts::with_lot_rollouts`] does. It costs a few additions a
+//! simulation. At equal iterations over 2,000 duplicate deals a preset it beats
 //! the plain search with the interval clear of zero in five presets (both Mura games,
-//! `middler-joker` and the 1989 Mini Misère games) and is within noise of it in the others
+//! `middler-joker`, `mini-misere-4` and `mini-misere-5`) and is within noise of it in the others
 //! (`docs/STATS.md`, "Does valuing a deal against the table make the search stronger?"). A
 //! search playing to the score of a game whose standing it knows ([`Ismcts::with_match_play`])
 //! ignores it.
