@@ -21,24 +21,31 @@ use torite_core::{Deal, Preset, View, Worlds};
 
 const POOL: usize = 300;
 
+#[path = "common/cli.rs"]
+mod cli;
+
+/// How well the inference's models place the unseen cards.
+#[derive(clap::Parser)]
+#[command(name = "inference_quality")]
+struct Args {
+    /// The preset played.
+    #[arg(value_parser = cli::preset)]
+    preset: Preset,
+    /// Deals to play.
+    #[arg(value_parser = cli::at_least(1u64))]
+    deals: u64,
+    /// The bot in every seat (`ismcts:1000`, `club`, `heuristic`, ...).
+    #[arg(value_parser = cli::bot)]
+    opponent: String,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [preset, deals, opponent] = &args[..] else {
-        eprintln!("usage: inference_quality PRESET DEALS OPPONENT");
-        std::process::exit(2);
-    };
-    let Some(preset) = Preset::from_id(preset) else {
-        eprintln!("unknown preset {preset}");
-        std::process::exit(2);
-    };
-    let Ok(deals) = deals.parse::<u64>() else {
-        eprintln!("DEALS: a number");
-        std::process::exit(2);
-    };
-    if let Err(e) = torite_bots::make_bot(opponent, 0) {
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
+    let Args {
+        preset,
+        deals,
+        opponent,
+    } = clap::Parser::parse();
+    let opponent = opponent.as_str();
     let rules = preset.ruleset();
     let n = rules.players as usize;
     let names = ["noise 0.5", "noise 0.9", "adaptive", "policy", "none"];

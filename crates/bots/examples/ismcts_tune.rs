@@ -62,28 +62,59 @@ fn play(rules: torite_core::Ruleset, unit: u64, s: Setting) -> (f64, f64, f64, u
     (score, diff, secs, decisions)
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [ruleset, deals, settings @ ..] = args.as_slice() else {
-        eprintln!("usage: ismcts_tune RULESET DEALS ITERATIONS[@C]...");
-        std::process::exit(2);
+#[path = "common/cli.rs"]
+mod cli;
+
+/// Plays `ismcts` settings against `heuristic` on the same duplicate deals.
+#[derive(clap::Parser)]
+#[command(name = "ismcts_tune")]
+struct Args {
+    /// The preset played.
+    #[arg(value_parser = cli::preset)]
+    ruleset: Preset,
+    /// Deals to play, each from every seat.
+    #[arg(value_parser = cli::at_least(2u64))]
+    deals: u64,
+    /// The settings compared: `ITERATIONS` or `ITERATIONS@C`, C the exploration constant.
+    #[arg(value_name = "SETTING", required = true, value_parser = setting)]
+    settings: Vec<Setting>,
+}
+
+/// A setting, `ITERATIONS` or `ITERATIONS@C`.
+fn setting(text: &str) -> Result<Setting, String> {
+    let (n, c) = text.split_once('@').unwrap_or((text, ""));
+    let iterations = n
+        .parse()
+        .ok()
+        .filter(|i| (1..=torite_bots::MAX_ITERATIONS).contains(i))
+        .ok_or_else(|| {
+            format!(
+                "expected ITERATIONS or ITERATIONS@C, iterations 1 to {}",
+                torite_bots::MAX_ITERATIONS
+            )
+        })?;
+    let exploration = if c.is_empty() {
+        DEFAULT_EXPLORATION
+    } else {
+        c.parse()
+            .ok()
+            .filter(|c: &f64| c.is_finite() && *c >= 0.0)
+            .ok_or_else(|| format!("{c:?} is not an exploration constant (a number, 0 or more)"))?
     };
-    let rules = Preset::from_id(ruleset).expect("a preset id").ruleset();
-    let deals: u64 = deals.parse().expect("a number of deals");
-    let settings: Vec<Setting> = settings
-        .iter()
-        .map(|s| {
-            let (n, c) = s.split_once('@').unwrap_or((s, ""));
-            Setting {
-                iterations: n.parse().expect("iterations"),
-                exploration: if c.is_empty() {
-                    DEFAULT_EXPLORATION
-                } else {
-                    c.parse().expect("exploration constant")
-                },
-            }
-        })
-        .collect();
+    Ok(Setting {
+        iterations,
+        exploration,
+    })
+}
+
+fn main() {
+    let Args {
+        ruleset: preset,
+        deals,
+        settings,
+    } = clap::Parser::parse();
+    let ruleset = preset.id();
+    let rules = preset.ruleset();
     println!(
         "{ruleset}: {deals} deals x {} seats against heuristic",
         rules.players

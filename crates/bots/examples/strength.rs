@@ -4,19 +4,10 @@
 //! cargo run --release -p torite-bots --example strength -- --deals 2000 --seed 1 [PRESET...]
 //! ```
 //!
-//! Options: `--deals N` (default 2000), `--seed S` (default 1), `--threads T` (default 1; the
-//! results do not depend on it), `--best SPEC` (the search bot, default `ismcts`), `--field
-//! SPEC` (the bots it plays among, default `heuristic`; any other field plays the best bot
-//! alone among it, one run a preset, and reports its score against its table's field),
-//! `--movetime MS` (every search bot thinks `MS` milliseconds a decision, whatever its budget),
-//! `--best-movetime MS` (the best bot alone thinks `MS` milliseconds a decision, the field
-//! keeping `--movetime` or its own budget: with `--best ismcts --field ismcts --movetime 10
-//! --best-movetime 20`, what twice the time is worth),
-//! `--reference SPEC` (the cheating reference, default `omniscient`), `--omniscient-deals K`
-//! (play the reference on the first K of the deals only; the gap closed is then measured on
-//! those K deals), `--cache DIR` (keep each run's per-deal scores in DIR and reuse them when
-//! the same preset, bot, deals and seed come again, so that changing one bot replays only
-//! that bot). Without presets, every preset is played.
+//! `--help` lists the options: the number of deals and the seed, the bot measured (`--best`)
+//! and the field it plays among (`--field`), equal wall-clock time a decision (`--movetime`,
+//! `--best-movetime`), the cheating reference, and a cache of per-deal scores. Without
+//! presets, every preset is played.
 //!
 //! For each preset, four arena runs on the same deals (the arena's deals depend only on the
 //! seed), each deal played in every seat rotation:
@@ -40,100 +31,53 @@ use std::time::Instant;
 use torite_bots::arena::{self, ArenaConfig, BotResult, Unit, mean_ci95};
 use torite_core::Preset;
 
+#[path = "common/cli.rs"]
+mod cli;
+
+/// Duplicate deals: a search bot alone among a field (by default `heuristic` bots, with the
+/// baseline, `random` and the cheating reference), per preset.
+#[derive(clap::Parser)]
+#[command(name = "strength")]
 struct Args {
+    /// Deals per preset, each played in every seat rotation.
+    #[arg(long, default_value_t = 2000, value_parser = cli::at_least(2usize))]
     deals: usize,
+    /// The arena's seed: the deals depend on it alone.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads to play on (0: every core); the results do not depend on it.
+    #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// The search bot measured.
+    #[arg(long, default_value = "ismcts", value_parser = cli::bot)]
     best: String,
+    /// The bots it plays among; any other than `heuristic` plays it alone among them, one run
+    /// a preset, and reports its score against its table's field.
+    #[arg(long, default_value = "heuristic", value_parser = cli::bot)]
     field: String,
+    /// Every search bot thinks this many milliseconds a decision, whatever its budget.
+    #[arg(long, value_name = "MS", value_parser = cli::millis)]
     movetime: Option<u32>,
+    /// The best bot alone thinks this many milliseconds a decision (the field keeps
+    /// `--movetime` or its own budget).
+    #[arg(long, value_name = "MS", value_parser = cli::millis)]
     best_movetime: Option<u32>,
+    /// The cheating reference.
+    #[arg(long, default_value = "omniscient", value_parser = cli::bot)]
     reference: String,
+    /// Play the reference on the first K deals only; its gap closed is measured on those.
+    #[arg(long, value_name = "K", value_parser = cli::at_least(2usize))]
     omniscient_deals: Option<usize>,
+    /// Keep each run's per-deal scores here, and reuse them when the same run comes again.
+    #[arg(long, value_name = "DIR")]
     cache: Option<std::path::PathBuf>,
+    /// The presets to play (all of them if none is given).
+    #[arg(value_name = "PRESET", value_parser = cli::preset)]
     presets: Vec<Preset>,
 }
 
-/// A time per decision given to `flag`: whole milliseconds, 1 to the bots' limit.
-fn millis(flag: &str, text: &str) -> u32 {
-    text.parse()
-        .ok()
-        .filter(|ms| (1..=torite_bots::MAX_MILLIS).contains(ms))
-        .unwrap_or_else(|| usage(&format!("{flag}: milliseconds, 1 to 60000")))
-}
-
-fn usage(why: &str) -> ! {
-    eprintln!("{why}");
-    eprintln!(
-        "usage: strength [--deals N] [--seed S] [--threads T] [--best SPEC] [--field SPEC]\n\
-         [--movetime MS] [--best-movetime MS] [--reference SPEC] [--omniscient-deals K] [--cache DIR] [PRESET...]\n\
-         presets: {}",
-        Preset::ALL.map(Preset::id).join(" ")
-    );
-    std::process::exit(2);
-}
-
 fn parse_args() -> Args {
-    let mut args = Args {
-        deals: 2000,
-        seed: 1,
-        threads: 1,
-        best: "ismcts".to_owned(),
-        field: "heuristic".to_owned(),
-        movetime: None,
-        best_movetime: None,
-        reference: "omniscient".to_owned(),
-        omniscient_deals: None,
-        cache: None,
-        presets: Vec::new(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .unwrap_or_else(|| usage(&format!("{name} needs a value")))
-        };
-        match arg.as_str() {
-            "--deals" => {
-                args.deals = value("--deals")
-                    .parse()
-                    .ok()
-                    .filter(|n| *n >= 2)
-                    .unwrap_or_else(|| usage("--deals: a number of deals, at least 2"));
-            }
-            "--seed" => {
-                args.seed = value("--seed")
-                    .parse()
-                    .unwrap_or_else(|_| usage("--seed: a number"));
-            }
-            "--threads" => {
-                args.threads = value("--threads")
-                    .parse()
-                    .unwrap_or_else(|_| usage("--threads: a number (0: all cores)"));
-            }
-            "--best" => args.best = value("--best"),
-            "--field" => args.field = value("--field"),
-            "--movetime" => args.movetime = Some(millis("--movetime", &value("--movetime"))),
-            "--best-movetime" => {
-                args.best_movetime = Some(millis("--best-movetime", &value("--best-movetime")));
-            }
-            "--reference" => args.reference = value("--reference"),
-            "--cache" => args.cache = Some(value("--cache").into()),
-            "--omniscient-deals" => {
-                args.omniscient_deals = Some(
-                    value("--omniscient-deals")
-                        .parse()
-                        .ok()
-                        .filter(|n| *n >= 2)
-                        .unwrap_or_else(|| usage("--omniscient-deals: a number, at least 2")),
-                );
-            }
-            "-h" | "--help" => usage("strength: bots against a field of heuristic bots"),
-            id => args.presets.push(
-                Preset::from_id(id).unwrap_or_else(|| usage(&format!("unknown preset {id}"))),
-            ),
-        }
-    }
+    let mut args = <Args as clap::Parser>::parse();
     if args.presets.is_empty() {
         args.presets = Preset::ALL.to_vec();
     }

@@ -32,51 +32,26 @@ const RIDGE: f64 = 1.0;
 /// One action in this many is random.
 const RANDOM_EVERY: u32 = 10;
 
+#[path = "common/cli.rs"]
+mod cli;
+
+/// Trains the learned evaluation of `ismcts-eval` from self-play and writes its weights.
+#[derive(clap::Parser)]
+#[command(name = "train_eval")]
 struct Args {
+    /// The seed of the self-play deals.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Self-play deals per preset.
+    #[arg(long, default_value_t = 10_000, value_parser = cli::at_least(10u64))]
     deals: u64,
+    /// The weights file to write.
+    #[arg(long, value_name = "FILE")]
     out: String,
 }
 
-fn usage(why: &str) -> ! {
-    eprintln!("train_eval: {why}");
-    eprintln!("usage: train_eval [--seed S] [--deals N] --out FILE");
-    std::process::exit(2)
-}
-
 fn parse_args() -> Args {
-    let mut args = Args {
-        seed: 1,
-        deals: 10_000,
-        out: String::new(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .unwrap_or_else(|| usage(&format!("{flag} needs a value")))
-        };
-        match flag.as_str() {
-            "--seed" => {
-                args.seed = value()
-                    .parse()
-                    .unwrap_or_else(|_| usage("--seed: a whole number"));
-            }
-            "--deals" => {
-                args.deals = value()
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 10)
-                    .unwrap_or_else(|| usage("--deals: a whole number, at least 10"));
-            }
-            "--out" => args.out = value(),
-            other => usage(&format!("unknown option {other:?}")),
-        }
-    }
-    if args.out.is_empty() {
-        usage("--out FILE is needed");
-    }
-    args
+    clap::Parser::parse()
 }
 
 /// The sums of the normal equations, over the rows seen.

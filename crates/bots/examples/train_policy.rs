@@ -38,75 +38,35 @@ const POLICY_NOISES: [f64; 5] = [0.02, 0.05, 0.1, 0.2, 0.3];
 /// The shares of uniform choice mixed into the rule of thumb that the report compares.
 const HEURISTIC_NOISES: [f64; 2] = [0.5, 0.9];
 
-struct Args {
-    seed: u64,
-    deals: u64,
-    iterations: u32,
-    threads: usize,
-    presets: Vec<Preset>,
-    out: String,
-}
+#[path = "common/cli.rs"]
+mod cli;
 
-fn usage(why: &str) -> ! {
-    eprintln!("train_policy: {why}");
-    eprintln!(
-        "usage: train_policy [--seed S] [--deals N] [--iterations I] [--threads T] [PRESET...] --out FILE"
-    );
-    std::process::exit(2)
+/// Trains the learned policy from ISMCTS self-play and writes its weights.
+#[derive(clap::Parser)]
+#[command(name = "train_policy")]
+struct Args {
+    /// The seed of the self-play deals and searches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Self-play deals per preset.
+    #[arg(long, default_value_t = 1000, value_parser = cli::at_least(10u64))]
+    deals: u64,
+    /// The search's iterations a decision.
+    #[arg(long, default_value_t = 2000, value_parser = cli::at_least(1u32))]
+    iterations: u32,
+    /// Threads to play on; the file does not depend on it.
+    #[arg(long, default_value_t = 2, value_parser = cli::at_least(1usize))]
+    threads: usize,
+    /// The weights file to write.
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// The presets to train (all of them if none is given).
+    #[arg(value_name = "PRESET", value_parser = cli::preset)]
+    presets: Vec<Preset>,
 }
 
 fn parse_args() -> Args {
-    let mut args = Args {
-        seed: 1,
-        deals: 1000,
-        iterations: 2000,
-        threads: 2,
-        presets: Vec::new(),
-        out: String::new(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .unwrap_or_else(|| usage(&format!("{flag} needs a value")))
-        };
-        match flag.as_str() {
-            "--seed" => {
-                args.seed = value()
-                    .parse()
-                    .unwrap_or_else(|_| usage("--seed: a whole number"));
-            }
-            "--deals" => {
-                args.deals = value()
-                    .parse()
-                    .ok()
-                    .filter(|&d| d >= 10)
-                    .unwrap_or_else(|| usage("--deals: a whole number, at least 10"));
-            }
-            "--iterations" => {
-                args.iterations = value()
-                    .parse()
-                    .ok()
-                    .filter(|&i| i >= 1)
-                    .unwrap_or_else(|| usage("--iterations: a whole number, at least 1"));
-            }
-            "--threads" => {
-                args.threads = value()
-                    .parse()
-                    .ok()
-                    .filter(|&t| t >= 1)
-                    .unwrap_or_else(|| usage("--threads: a whole number, at least 1"));
-            }
-            "--out" => args.out = value(),
-            id => match Preset::ALL.iter().find(|p| p.id() == id) {
-                Some(&p) => args.presets.push(p),
-                None => usage(&format!("{id:?} is neither an option nor a preset")),
-            },
-        }
-    }
-    if args.out.is_empty() {
-        usage("--out FILE is required");
-    }
+    let mut args = <Args as clap::Parser>::parse();
     if args.presets.is_empty() {
         args.presets = Preset::ALL.to_vec();
     }
@@ -285,7 +245,10 @@ fn main() {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
-        .unwrap_or_else(|e| usage(&format!("no thread pool: {e}")));
+        .unwrap_or_else(|e| {
+            eprintln!("train_policy: no thread pool: {e}");
+            std::process::exit(1)
+        });
     let mut out = String::new();
     let _ = writeln!(
         out,
