@@ -88,6 +88,19 @@ impl PlainRules {
             && previous.suit() == card.suit()
             && others.bits() & ((1u64 << card.index()) - 1) & !((2u64 << previous.index()) - 1) == 0
     }
+
+    /// The cards of `options` worth searching: the first (lowest) of each run that plays
+    /// alike ([`PlainRules::plays_alike`]) given `others`.
+    pub(super) fn distinct(self, options: CardSet, others: CardSet) -> impl Iterator<Item = Card> {
+        let mut previous: Option<Card> = None;
+        options.into_iter().filter(move |&card| {
+            let alike = previous.is_some_and(|p| self.plays_alike(p, card, others));
+            if !alike {
+                previous = Some(card);
+            }
+            !alike
+        })
+    }
 }
 
 /// The search state of [`Solver::plain_ending`].
@@ -103,29 +116,29 @@ struct PlainEnding<'a> {
     history: &'a mut [[u32; HISTORY_SLOTS]; MAX_SEATS],
 }
 
-/// A trick in progress in a [`PlainEnding`].
+/// A trick in progress in a search of a plain ending ([`PlainEnding`], and the max^n search's
+/// own): `W` is what it keeps of the tricks won so far.
 #[derive(Clone, Copy)]
-struct PlainTrick {
+pub(super) struct PlainTrick<W> {
     /// The seat to play.
-    seat: u8,
+    pub(super) seat: u8,
     /// Cards played to the trick.
-    played: u8,
+    pub(super) played: u8,
     led: Option<Suit>,
     /// The winning card so far, its strength and its seat (meaningless before the lead).
     winning: Card,
     best: u8,
-    winner: u8,
+    pub(super) winner: u8,
     /// Tricks left, this one included.
-    left: u8,
-    /// The root's tricks so far.
-    won: u8,
+    pub(super) left: u8,
+    /// The tricks won so far.
+    pub(super) won: W,
 }
 
-impl PlainEnding<'_> {
-    /// The value of the trick `leader` is to lead, with `left` tricks to play and `won` taken by
-    /// the root, by fail-soft alpha-beta.
-    fn trick(&mut self, leader: u8, left: u8, won: u8, alpha: f64, beta: f64) -> f64 {
-        let start = PlainTrick {
+impl<W: Copy> PlainTrick<W> {
+    /// The trick `leader` is to lead, with `left` tricks to play (this one included).
+    pub(super) fn lead(leader: u8, left: u8, won: W) -> PlainTrick<W> {
+        PlainTrick {
             seat: leader,
             played: 0,
             led: None,
@@ -134,8 +147,81 @@ impl PlainEnding<'_> {
             winner: leader,
             left,
             won,
-        };
-        self.card(start, alpha, beta)
+        }
+    }
+
+    /// The cards of `hand` the seat to play may play: of the led suit when it holds any.
+    pub(super) fn options(&self, hand: CardSet) -> CardSet {
+        match self.led {
+            Some(led) if !hand.of_suit(led).is_empty() => hand.of_suit(led),
+            _ => hand,
+        }
+    }
+
+    /// The cards that tell apart the seat to play's cards of one suit: every card `held` by
+    /// another hand than its own, `hand`, and the trick's winning card.
+    pub(super) fn others(&self, held: CardSet, hand: CardSet) -> CardSet {
+        let mut others = held - hand;
+        if self.played > 0 {
+            others.insert(self.winning);
+        }
+        others
+    }
+
+    /// The trick once the seat to play has played `card`, `next` to play after it.
+    pub(super) fn after(self, rules: &Ruleset, card: Card, next: u8) -> PlainTrick<W> {
+        let leading = self.played == 0;
+        let led = if leading { card.suit() } else { self.led };
+        let strength = rules.strength(card, led, Trump::None, leading);
+        let takes = leading || strength > self.best;
+        PlainTrick {
+            seat: next,
+            played: self.played + 1,
+            led,
+            winning: if takes { card } else { self.winning },
+            best: if takes { strength } else { self.best },
+            winner: if takes { self.seat } else { self.winner },
+            ..self
+        }
+    }
+}
+
+/// The seat after `seat` at a table of `players`.
+pub(super) fn next_seat(seat: u8, players: u8) -> u8 {
+    if seat + 1 == players { 0 } else { seat + 1 }
+}
+
+/// The winner of the last trick, every seat holding one card and `leader` to lead (`None`
+/// when the hands are empty).
+pub(super) fn last_trick_winner(
+    rules: &Ruleset,
+    hands: &[CardSet; MAX_SEATS],
+    players: u8,
+    leader: u8,
+) -> Option<u8> {
+    let lead = hands[usize::from(leader)].first()?;
+    let led = lead.suit();
+    let mut best = rules.strength(lead, led, Trump::None, true);
+    let mut winner = leader;
+    let mut seat = next_seat(leader, players);
+    while seat != leader {
+        if let Some(card) = hands[usize::from(seat)].first() {
+            let strength = rules.strength(card, led, Trump::None, false);
+            if strength > best {
+                best = strength;
+                winner = seat;
+            }
+        }
+        seat = next_seat(seat, players);
+    }
+    Some(winner)
+}
+
+impl PlainEnding<'_> {
+    /// The value of the trick `leader` is to lead, with `left` tricks to play and `won` taken by
+    /// the root, by fail-soft alpha-beta.
+    fn trick(&mut self, leader: u8, left: u8, won: u8, alpha: f64, beta: f64) -> f64 {
+        self.card(PlainTrick::lead(leader, left, won), alpha, beta)
     }
 
     /// The root's reward for `won` tricks in all.
@@ -143,38 +229,13 @@ impl PlainEnding<'_> {
         table_value(&self.plain.points, usize::from(won))
     }
 
-    /// The seat after `seat`.
-    fn next(&self, seat: u8) -> u8 {
-        if seat + 1 == self.players {
-            0
-        } else {
-            seat + 1
-        }
-    }
-
     /// The value of the last trick, every seat holding one card, `leader` to lead.
     fn last_trick(&self, leader: u8, won: u8) -> f64 {
-        let Some(lead) = self.hands[usize::from(leader)].first() else {
-            return self.value(won);
-        };
-        let led = lead.suit();
-        let mut best = self.rules.strength(lead, led, Trump::None, true);
-        let mut winner = leader;
-        let mut seat = self.next(leader);
-        while seat != leader {
-            if let Some(card) = self.hands[usize::from(seat)].first() {
-                let strength = self.rules.strength(card, led, Trump::None, false);
-                if strength > best {
-                    best = strength;
-                    winner = seat;
-                }
-            }
-            seat = self.next(seat);
-        }
-        self.value(won + u8::from(winner == self.root))
+        let winner = last_trick_winner(self.rules, &self.hands, self.players, leader);
+        self.value(won + u8::from(winner == Some(self.root)))
     }
 
-    fn card(&mut self, t: PlainTrick, mut alpha: f64, mut beta: f64) -> f64 {
+    fn card(&mut self, t: PlainTrick<u8>, mut alpha: f64, mut beta: f64) -> f64 {
         if t.played == self.players {
             let won = t.won + u8::from(t.winner == self.root);
             return match t.left {
@@ -185,47 +246,16 @@ impl PlainEnding<'_> {
         }
         let seat = usize::from(t.seat);
         let hand = self.hands[seat];
-        let options = match t.led {
-            Some(led) if !hand.of_suit(led).is_empty() => hand.of_suit(led),
-            _ => hand,
-        };
-        let leading = t.played == 0;
         let maximising = t.seat == self.root;
         let mut best = if maximising {
             f64::NEG_INFINITY
         } else {
             f64::INFINITY
         };
-        // Cards of one suit with no card between them in another hand or on the trick's
-        // winning card win and lose alike: the first of each run is searched.
-        let mut others = self.held - hand;
-        if !leading {
-            others.insert(t.winning);
-        }
-        let mut previous: Option<Card> = None;
-        for card in options {
-            if previous.is_some_and(|p| self.plain.plays_alike(p, card, others)) {
-                continue;
-            }
-            previous = Some(card);
-            let led = if leading { card.suit() } else { t.led };
-            let strength = self.rules.strength(card, led, Trump::None, leading);
-            let next = if leading || strength > t.best {
-                PlainTrick {
-                    winning: card,
-                    best: strength,
-                    winner: t.seat,
-                    ..t
-                }
-            } else {
-                t
-            };
-            let next = PlainTrick {
-                seat: self.next(t.seat),
-                played: t.played + 1,
-                led,
-                ..next
-            };
+        let next_seat = next_seat(t.seat, self.players);
+        let plain = self.plain;
+        for card in plain.distinct(t.options(hand), t.others(self.held, hand)) {
+            let next = t.after(self.rules, card, next_seat);
             self.hands[seat].remove(card);
             self.held.remove(card);
             let v = self.card(next, alpha, beta);

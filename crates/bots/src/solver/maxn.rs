@@ -55,9 +55,9 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use torite_core::{Action, Card, CardSet, Deal, MAX_SEATS, Phase, Ruleset, Scoring, Suit, Trump};
+use torite_core::{Action, CardSet, Deal, MAX_SEATS, Phase, Ruleset, Scoring, Trump};
 
-use super::ending::PlainRules;
+use super::ending::{PlainRules, PlainTrick, last_trick_winner, next_seat};
 use super::equivalence::representatives;
 use super::table_value;
 use super::transposition::{FxHasher, Normaliser};
@@ -323,24 +323,6 @@ struct Plain<'a> {
     held: CardSet,
 }
 
-/// A trick in progress in a [`Plain`] search.
-#[derive(Clone, Copy)]
-struct PlainTrick {
-    /// The seat to play.
-    seat: u8,
-    /// Cards played to the trick.
-    played: u8,
-    led: Option<Suit>,
-    /// The winning card so far, its strength and its seat (meaningless before the lead).
-    winning: Card,
-    best: u8,
-    winner: u8,
-    /// Tricks left, this one included.
-    left: u8,
-    /// Every seat's tricks so far.
-    won: [u8; MAX_SEATS],
-}
-
 impl Plain<'_> {
     /// Every seat's reward for the tricks it won in all.
     fn rewards(&self, won: &[u8; MAX_SEATS]) -> Values {
@@ -351,14 +333,6 @@ impl Plain<'_> {
         out
     }
 
-    fn next(&self, seat: u8) -> u8 {
-        if seat + 1 == self.players {
-            0
-        } else {
-            seat + 1
-        }
-    }
-
     /// The value of the trick `leader` is to lead, with `left` tricks to play.
     fn trick(&mut self, leader: u8, left: u8, mut won: [u8; MAX_SEATS]) -> Values {
         self.search.nodes += 1;
@@ -367,24 +341,9 @@ impl Plain<'_> {
         }
         if left == 1 {
             // Every seat holds one card: nothing to choose.
-            let Some(lead) = self.hands[usize::from(leader)].first() else {
-                return self.rewards(&won);
-            };
-            let led = lead.suit();
-            let mut best = self.rules.strength(lead, led, Trump::None, true);
-            let mut winner = leader;
-            let mut seat = self.next(leader);
-            while seat != leader {
-                if let Some(card) = self.hands[usize::from(seat)].first() {
-                    let strength = self.rules.strength(card, led, Trump::None, false);
-                    if strength > best {
-                        best = strength;
-                        winner = seat;
-                    }
-                }
-                seat = self.next(seat);
+            if let Some(winner) = last_trick_winner(self.rules, &self.hands, self.players, leader) {
+                won[usize::from(winner)] += 1;
             }
-            won[usize::from(winner)] += 1;
             return self.rewards(&won);
         }
         let n = usize::from(self.players);
@@ -402,16 +361,7 @@ impl Plain<'_> {
         if let Some(entry) = self.search.tt.get(&key) {
             return entry.map(f64::from);
         }
-        let v = self.card(PlainTrick {
-            seat: leader,
-            played: 0,
-            led: None,
-            winning: Card::JOKER,
-            best: 0,
-            winner: leader,
-            left,
-            won,
-        });
+        let v = self.card(PlainTrick::lead(leader, left, won));
         if self.search.tt.len() >= self.search.max_entries {
             self.search.tt.clear();
         }
@@ -419,7 +369,7 @@ impl Plain<'_> {
         v
     }
 
-    fn card(&mut self, t: PlainTrick) -> Values {
+    fn card(&mut self, t: PlainTrick<[u8; MAX_SEATS]>) -> Values {
         if t.played == self.players {
             let mut won = t.won;
             won[usize::from(t.winner)] += 1;
@@ -428,42 +378,11 @@ impl Plain<'_> {
         self.search.nodes += 1;
         let seat = usize::from(t.seat);
         let hand = self.hands[seat];
-        let options = match t.led {
-            Some(led) if !hand.of_suit(led).is_empty() => hand.of_suit(led),
-            _ => hand,
-        };
-        let leading = t.played == 0;
-        // Cards of one suit with no card between them in another hand or on the trick's
-        // winning card win and lose alike, for every seat: the first of each run is searched.
-        let mut others = self.held - hand;
-        if !leading {
-            others.insert(t.winning);
-        }
         let mut best: Option<Values> = None;
-        let mut previous: Option<Card> = None;
-        for card in options {
-            if previous.is_some_and(|p| self.plain.plays_alike(p, card, others)) {
-                continue;
-            }
-            previous = Some(card);
-            let led = if leading { card.suit() } else { t.led };
-            let strength = self.rules.strength(card, led, Trump::None, leading);
-            let next = if leading || strength > t.best {
-                PlainTrick {
-                    winning: card,
-                    best: strength,
-                    winner: t.seat,
-                    ..t
-                }
-            } else {
-                t
-            };
-            let next = PlainTrick {
-                seat: self.next(t.seat),
-                played: t.played + 1,
-                led,
-                ..next
-            };
+        let next_seat = next_seat(t.seat, self.players);
+        let plain = self.plain;
+        for card in plain.distinct(t.options(hand), t.others(self.held, hand)) {
+            let next = t.after(self.rules, card, next_seat);
             self.hands[seat].remove(card);
             self.held.remove(card);
             let v = self.card(next);
