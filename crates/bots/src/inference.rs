@@ -670,11 +670,8 @@ mod tests {
     use torite_core::{Preset, Ruleset};
 
     use super::*;
+    use crate::fixtures::{MOLOTOW_HEARTS, after, hands};
     use crate::make_bot;
-
-    fn hands(text: [&str; 4]) -> [CardSet; 4] {
-        text.map(|h| h.parse().expect("hand"))
-    }
 
     /// The deal after `actions`, the inference of `seat` having watched it at each of its
     /// turns (and now).
@@ -733,21 +730,7 @@ mod tests {
     /// the king of hearts in seat 1's hand, unweighted and weighted, and the pool's effective
     /// size.
     fn king_under_the_ace(mut inference: Inference) -> (f64, f64, f64) {
-        let rules = Preset::MolotowJass.ruleset();
-        let hands = hands([
-            "AH 7H 9H 6S 7S 6D 7D 6C 7C",
-            "6H 8S 9S TS 8D 9D 8C 9C TC",
-            "8H TH JS QS TD JD JC QC KC",
-            "JH QH KH KS AS QD KD AD AC",
-        ]);
-        let mut deal = Deal::new(rules, 3, &hands).expect("deal");
-        // Seat 0 leads whoever the dealer is.
-        while deal.to_act() != 0 {
-            deal = Deal::new(rules, (deal.dealer() + 1) % 4, &hands).expect("deal");
-        }
-        for a in ["AH", "6H"] {
-            deal.apply(a.parse().expect("card")).expect("legal");
-        }
+        let deal = after(Preset::MolotowJass, MOLOTOW_HEARTS, &["AH", "6H"]);
         let view = View::new(&deal, 2);
         inference.observe(&view);
         assert!(inference.observer().is_complete());

@@ -1257,6 +1257,7 @@ fn fast_ln(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::after;
     use crate::inference::Inference;
     use crate::make_bot;
     use torite_core::{CardSet, JokerRule, Phase, Preset, Ruleset, Trump};
@@ -2089,17 +2090,6 @@ mod tests {
         let deal = one_suit_each();
         let mut bot = Ismcts::with_budget(1, Budget::Iterations(2000)).with_eval();
         assert_eq!(bot.act(&View::new(&deal, 0)), Action::Lot);
-    }
-
-    /// Plays `moves` (actions in the record's notation) on a fresh deal of `preset`
-    /// dealt `hands` with seat 3 dealing.
-    fn after(preset: Preset, hands: [&str; 4], moves: &[&str]) -> Deal {
-        let hands = hands.map(|h| h.parse::<CardSet>().expect("hand"));
-        let mut deal = Deal::new(preset.ruleset(), 3, &hands).expect("deal");
-        for m in moves {
-            deal.apply(m.parse().expect("action")).expect("legal");
-        }
-        deal
     }
 
     /// Mini Misère two tricks from the end, seat 0 to lead {2H, KD} after taking one trick

@@ -41,6 +41,8 @@
 pub mod analysis;
 pub mod arena;
 pub mod eval;
+#[cfg(test)]
+mod fixtures;
 pub mod heuristic;
 pub mod inference;
 pub mod ismcts;

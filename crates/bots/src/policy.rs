@@ -308,39 +308,14 @@ fn trained() -> &'static [Option<Policy>] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::{MOLOTOW_HEARTS, after};
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
-
-    fn hands(text: [&str; 4]) -> Vec<CardSet> {
-        text.iter()
-            .map(|h| {
-                h.split(' ')
-                    .map(|c| c.parse::<Card>().expect("card"))
-                    .collect()
-            })
-            .collect()
-    }
 
     /// Molotow, seat 0 leading: seat 0 leads the ace of hearts, seat 1 the six; seat 2 holds
     /// the eight and ten of hearts and seat 3, last, the jack, queen and king.
     fn molotow_after(plays: &[&str]) -> Deal {
-        let rules = Preset::MolotowJass.ruleset();
-        let hands = hands([
-            "AH 7H 9H 6S 7S 6D 7D 6C 7C",
-            "6H 8S 9S TS 8D 9D 8C 9C TC",
-            "8H TH JS QS TD JD JC QC KC",
-            "JH QH KH KS AS QD KD AD AC",
-        ]);
-        let mut dealer = 3;
-        let mut deal = Deal::new(rules, dealer, &hands).expect("deal");
-        while deal.to_act() != 0 {
-            dealer = (dealer + 1) % 4;
-            deal = Deal::new(rules, dealer, &hands).expect("deal");
-        }
-        for p in plays {
-            deal.apply(p.parse().expect("action")).expect("legal");
-        }
-        deal
+        after(Preset::MolotowJass, MOLOTOW_HEARTS, plays)
     }
 
     fn features_of(deal: &Deal, card: &str) -> [f32; FEATURES] {

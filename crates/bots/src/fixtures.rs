@@ -1,0 +1,39 @@
+//! Hand-built deals shared by the unit tests.
+
+use torite_core::{CardSet, Deal, Preset};
+
+/// Hands in the record's notation (`"AS KS 2H"`), one a seat.
+pub(crate) fn hands<const N: usize>(text: [&str; N]) -> [CardSet; N] {
+    text.map(|h| h.parse().expect("hand"))
+}
+
+/// The deal of `preset` dealt `hands` by the last seat, so that seat 0 leads, after `moves`
+/// (actions in the record's notation).
+pub(crate) fn after<const N: usize>(preset: Preset, hands: [&str; N], moves: &[&str]) -> Deal {
+    let mut deal = Deal::new(preset.ruleset(), N - 1, &self::hands(hands)).expect("deal");
+    for m in moves {
+        deal.apply(m.parse().expect("action")).expect("legal");
+    }
+    deal
+}
+
+/// A Molotow deal in which seat 0 leads the ace of hearts and seat 1 can follow with the six;
+/// seat 2 holds the eight and ten of hearts and seat 3, last, the jack, queen and king.
+pub(crate) const MOLOTOW_HEARTS: [&str; 4] = [
+    "AH 7H 9H 6S 7S 6D 7D 6C 7C",
+    "6H 8S 9S TS 8D 9D 8C 9C TC",
+    "8H TH JS QS TD JD JC QC KC",
+    "JH QH KH KS AS QD KD AD AC",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_zero_leads_the_molotow_hearts() {
+        let deal = after(Preset::MolotowJass, MOLOTOW_HEARTS, &["AH", "6H"]);
+        assert_eq!(deal.to_act(), 2);
+        assert_eq!(deal.hand(2), "8H TH JS QS TD JD JC QC KC".parse().expect("hand"));
+    }
+}
