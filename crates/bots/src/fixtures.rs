@@ -34,6 +34,9 @@ mod tests {
     fn seat_zero_leads_the_molotow_hearts() {
         let deal = after(Preset::MolotowJass, MOLOTOW_HEARTS, &["AH", "6H"]);
         assert_eq!(deal.to_act(), 2);
-        assert_eq!(deal.hand(2), "8H TH JS QS TD JD JC QC KC".parse().expect("hand"));
+        assert_eq!(
+            deal.hand(2),
+            "8H TH JS QS TD JD JC QC KC".parse().expect("hand")
+        );
     }
 }
