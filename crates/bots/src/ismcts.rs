@@ -98,9 +98,9 @@
 //! the time was clear of zero in `plus-minus-jass-3` only), so the tree is grown afresh at
 //! every decision (`docs/STATS.md`, "Does keeping the tree between decisions make the search
 //! stronger?"). Measured later over 2,000 duplicate deals, four times the simulations (16,000
-//! against 4,000 a decision) is worth +0.11 ± 0.05 points a deal in `mittlere-jass` and
-//! nothing measurable in `molotow-jass` and `plus-minus-jass-4` ("Is the search short of
-//! simulations, or of knowledge?"); a kept tree would give a small share of that.
+//! against 4,000 a decision) is worth +0.04 to +0.11 points a deal in the three-player Jass
+//! games and nothing measurable in `molotow-jass` and `plus-minus-jass-4` ("Is the search
+//! short of simulations, or of knowledge?"); a kept tree would give a small share of that.
 //!
 //! # Defaults, and how they were chosen
 //!
