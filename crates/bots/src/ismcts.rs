@@ -1427,27 +1427,35 @@ mod tests {
             if ![Preset::MiniMisere4.ruleset(), Preset::Mura4.ruleset()].contains(deal.rules()) {
                 continue;
             }
-            let view = View::new(&deal, deal.to_act());
-            let mut to_the_score = small(4).with_match_play();
-            let mut table = small(4).with_match_play().with_table_rewards();
-            to_the_score.observe_standing(&standing);
-            table.observe_standing(&standing);
-            assert_eq!(to_the_score.act(&view), table.act(&view));
-            assert_eq!(to_the_score.root_children(), table.root_children());
+            searches_alike(
+                told(small(4).with_match_play(), &standing),
+                told(small(4).with_match_play().with_table_rewards(), &standing),
+                &deal,
+            );
             checked += 1;
         }
         assert!(checked >= 2, "{checked}");
         // Nor does it play a declared Lot out in its rollouts: at the first card of a deal,
         // where every seat may still declare, it searches as the plain search to the score.
-        let deal = lot_still_open();
-        let view = View::new(&deal, deal.to_act());
-        let mut to_the_score = small(4).with_match_play();
-        let mut table = small(4).with_match_play().with_table_rewards();
-        to_the_score.observe_standing(&standing);
-        table.observe_standing(&standing);
-        to_the_score.act(&view);
-        table.act(&view);
-        assert_eq!(to_the_score.root_children(), table.root_children());
+        searches_alike(
+            told(small(4).with_match_play(), &standing),
+            told(small(4).with_match_play().with_table_rewards(), &standing),
+            &lot_still_open(),
+        );
+    }
+
+    /// `bot` told `standing`.
+    fn told(mut bot: Ismcts, standing: &Standing) -> Ismcts {
+        bot.observe_standing(standing);
+        bot
+    }
+
+    /// Asserts that `a` and `b`, deciding for the seat to act in `deal`, choose the same
+    /// action with the same visits and means at the root.
+    fn searches_alike(mut a: Ismcts, mut b: Ismcts, deal: &Deal) {
+        let view = View::new(deal, deal.to_act());
+        assert_eq!(a.act(&view), b.act(&view));
+        assert_eq!(a.root_children(), b.root_children());
     }
 
     /// A `mini-misere-4` deal at its first card, where every seat may still declare the Lot.
@@ -1466,14 +1474,18 @@ mod tests {
     /// still declare, it searches exactly as the same search with Lot play-outs asked for.
     #[test]
     fn against_the_table_a_search_plays_a_declared_lot_out() {
-        let deal = lot_still_open();
-        let view = View::new(&deal, deal.to_act());
-        let mut table = small(4).with_table_rewards();
-        let mut played_out = small(4).with_table_rewards().with_lot_rollouts();
-        table.act(&view);
-        played_out.act(&view);
-        assert_eq!(table.root_children(), played_out.root_children());
+        searches_alike(
+            small(4).with_table_rewards(),
+            small(4).with_table_rewards().with_lot_rollouts(),
+            &lot_still_open(),
+        );
     }
+
+    /// A `mini-misere-4-1989` standing after three deals in which seat 0 is far behind.
+    const FAR_BEHIND: Standing = Standing {
+        totals: [0, 20, 28, 12, 0, 0],
+        deals: 3,
+    };
 
     /// A decision on the Lot is valued by the deal's scores even when playing to the score: a
     /// seat far behind, whose only way to win is a made Lot, decides as the plain search does,
@@ -1482,16 +1494,12 @@ mod tests {
     fn a_seat_far_behind_decides_the_lot_by_the_deal_not_by_despair() {
         let rules = Preset::MiniMisere4_1989.ruleset();
         let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(2));
-        let view = View::new(&deal, deal.to_act());
-        assert!(view.legal_actions().lot);
-        let mut to_the_score = small(6).with_match_play();
-        to_the_score.observe_standing(&Standing {
-            totals: [0, 20, 28, 12, 0, 0],
-            deals: 3,
-        });
-        let mut plain = small(6);
-        assert_eq!(to_the_score.act(&view), plain.act(&view));
-        assert_eq!(to_the_score.root_children(), plain.root_children());
+        assert!(deal.legal_actions().lot);
+        searches_alike(
+            told(small(6).with_match_play(), &FAR_BEHIND),
+            small(6),
+            &deal,
+        );
     }
 
     /// Rollouts that play the Lot out do not change that: the decision on the Lot is still
@@ -1500,15 +1508,11 @@ mod tests {
     fn with_the_lot_played_out_a_seat_far_behind_still_decides_the_lot_by_the_deal() {
         let rules = Preset::MiniMisere4_1989.ruleset();
         let deal = Deal::random(rules, 0, &mut ChaCha8Rng::seed_from_u64(2));
-        let view = View::new(&deal, deal.to_act());
-        let mut to_the_score = small(6).with_match_play().with_lot_rollouts();
-        to_the_score.observe_standing(&Standing {
-            totals: [0, 20, 28, 12, 0, 0],
-            deals: 3,
-        });
-        let mut for_the_deal = small(6).with_lot_rollouts();
-        assert_eq!(to_the_score.act(&view), for_the_deal.act(&view));
-        assert_eq!(to_the_score.root_children(), for_the_deal.root_children());
+        searches_alike(
+            told(small(6).with_match_play().with_lot_rollouts(), &FAR_BEHIND),
+            small(6).with_lot_rollouts(),
+            &deal,
+        );
     }
 
     /// Once the game is decided whatever this deal brings (one seat far past the target), every
