@@ -37,6 +37,28 @@ struct Args {
     /// The bot in every seat (`ismcts:1000`, `club`, `heuristic`, ...).
     #[arg(value_parser = cli::bot)]
     opponent: String,
+    /// Also weigh by a small search as the model of card plays
+    /// ([`Inference::with_search`]): `ITERATIONS^SHARPNESS`, e.g. `200^2`; repeatable.
+    #[arg(long = "search", value_parser = search_model)]
+    searches: Vec<(u32, f64)>,
+}
+
+/// `ITERATIONS^SHARPNESS`.
+fn search_model(s: &str) -> Result<(u32, f64), String> {
+    let (i, p) = s
+        .split_once('^')
+        .ok_or_else(|| format!("expected ITERATIONS^SHARPNESS, e.g. 200^2, not {s:?}"))?;
+    let i: u32 = i
+        .parse()
+        .ok()
+        .filter(|i| (1..=100_000).contains(i))
+        .ok_or_else(|| format!("iterations {i:?}: expected 1 to 100000"))?;
+    let p: f64 = p
+        .parse()
+        .ok()
+        .filter(|p: &f64| p.is_finite() && *p > 0.0 && *p <= 20.0)
+        .ok_or_else(|| format!("sharpness {p:?}: expected a number above 0, at most 20"))?;
+    Ok((i, p))
 }
 
 fn main() {
@@ -44,13 +66,22 @@ fn main() {
         preset,
         deals,
         opponent,
+        searches,
     } = clap::Parser::parse();
     let opponent = opponent.as_str();
     let rules = preset.ruleset();
     let n = rules.players as usize;
-    let names = ["noise 0.5", "noise 0.9", "adaptive", "policy", "none"];
-    let mut score = [0.0f64; 5];
-    let mut effective = [0.0f64; 5];
+    let mut names: Vec<String> = ["noise 0.5", "noise 0.9", "adaptive", "policy", "none"]
+        .map(String::from)
+        .to_vec();
+    names.extend(
+        searches
+            .iter()
+            .map(|(i, s)| format!("search {i} ^{s}")),
+    );
+    let columns = names.len();
+    let mut score = vec![0.0f64; columns];
+    let mut effective = vec![0.0f64; columns];
     let mut decisions = 0.0;
     for d in 0..deals {
         let dealer = (d % n as u64) as usize;
@@ -58,12 +89,18 @@ fn main() {
         let mut bots: Vec<_> = (0..n)
             .map(|s| torite_bots::make_bot(opponent, d * 7 + s as u64).expect("checked above"))
             .collect();
-        let mut models = [
+        let mut models = vec![
             Inference::new().noise(0.5),
             Inference::new().noise(0.9),
             Inference::adaptive(),
             Inference::new().with_policy(),
+            Inference::new(),
         ];
+        models.extend(
+            searches
+                .iter()
+                .map(|(i, s)| Inference::new().with_search(*i, *s)),
+        );
         let mut rng = ChaCha8Rng::seed_from_u64(d);
         while !deal.is_over() {
             let seat = deal.to_act();
@@ -76,9 +113,9 @@ fn main() {
                 if !unseen.is_empty() && deal.tricks_completed() > 0 {
                     let worlds = Worlds::new(view);
                     let dealt: Vec<Deal> = (0..POOL).map(|_| worlds.sample(&mut rng)).collect();
-                    for k in 0..5 {
+                    for k in 0..columns {
                         let weighted: Vec<(Deal, f64)> = match k {
-                            0 | 1 | 3 => {
+                            0 | 1 | 3 | 5.. => {
                                 let lls: Vec<f64> = dealt
                                     .iter()
                                     .map(|w| models[k].log_likelihood(&view, w))
@@ -124,9 +161,9 @@ fn main() {
         "{}, {deals} deals of {opponent}, {decisions} decisions of seat 0:",
         preset.id()
     );
-    for k in 0..5 {
+    for k in 0..columns {
         println!(
-            "  {:<10} mean log share of the true owner {:+.4}, effective worlds {:.1} of {POOL}",
+            "  {:<14} mean log share of the true owner {:+.4}, effective worlds {:.1} of {POOL}",
             names[k],
             score[k] / decisions,
             effective[k] / decisions

@@ -52,8 +52,9 @@ use torite_core::{
     Action, ActionSet, Card, CardSet, Deal, MAX_SEATS, Phase, Seat, Suit, View, Worlds,
 };
 
-use crate::Bot;
 use crate::eval::Scoring;
+use crate::ismcts::Ismcts;
+use crate::{Bot, Budget};
 use crate::heuristic::Heuristic;
 use crate::policy::Policy;
 
@@ -242,6 +243,7 @@ impl Inference {
             model: Opponent {
                 heuristic: Heuristic::new(0),
                 policy: false,
+                search: None,
                 scratch: Vec::new(),
                 scorings: Vec::new(),
             },
@@ -268,6 +270,32 @@ impl Inference {
     pub fn with_policy(mut self) -> Inference {
         self.model.policy = true;
         self
+    }
+
+    /// The same with a small search as the model of the other seats' card plays: at each
+    /// logged card play of another seat with a choice, in each world, an ISMCTS of
+    /// `iterations` iterations searches that seat's view of the world as it then stood, and
+    /// the card's probability is its share of the root's visits raised to `sharpness`
+    /// (normalised), mixed with [`SEARCH_NOISE`] of uniform choice. It reads the cards by
+    /// asking what a searching player holding each world's hand would have played; it costs
+    /// about `iterations` simulations per logged choice per world.
+    #[must_use]
+    pub fn with_search(mut self, iterations: u32, sharpness: f64) -> Inference {
+        self.model.search = Some(SearchModel {
+            bot: Box::new(Ismcts::with_budget(
+                0,
+                Budget::Iterations(iterations.max(1)),
+            )),
+            sharpness,
+        });
+        self
+    }
+
+    /// Whether the other seats' card plays are modelled by a search
+    /// ([`Inference::with_search`]).
+    #[must_use]
+    pub const fn uses_search(&self) -> bool {
+        self.model.search.is_some()
     }
 
     /// Whether the other seats' card plays are modelled by the learned policy
@@ -433,6 +461,8 @@ impl Likelihood {
 struct Opponent {
     heuristic: Heuristic,
     policy: bool,
+    /// The search that models card plays, when [`Inference::with_search`] asked for one.
+    search: Option<SearchModel>,
     /// The policy's probabilities of the decision in hand (kept to reuse its room).
     scratch: Vec<(Card, f64)>,
     /// The scoring of the public facts at each card play of the logged history, by its place
@@ -441,7 +471,45 @@ struct Opponent {
     scorings: Vec<Option<Scoring>>,
 }
 
+/// A small search standing in for another seat ([`Inference::with_search`]).
+#[derive(Clone, Debug)]
+struct SearchModel {
+    bot: Box<Ismcts>,
+    sharpness: f64,
+}
+
+/// The iterations of `ismcts-read`'s model search ([`Inference::with_search`]).
+pub const READ_ITERATIONS: u32 = 200;
+
+/// The sharpness of `ismcts-read`'s model search ([`Inference::with_search`]).
+pub const READ_SHARPNESS: f64 = 2.0;
+
+/// The share of uniform choice mixed into the search model's probabilities.
+pub const SEARCH_NOISE: f64 = 0.05;
+
 impl Opponent {
+    /// The search model's probability of `action` among the `legal` actions of `deal`'s seat
+    /// to act, when a search models that decision.
+    fn searched(&mut self, deal: &Deal, legal: &ActionSet, action: Action) -> Option<f64> {
+        let Action::Play(card) = action else {
+            return None;
+        };
+        let model = self.search.as_mut()?;
+        if legal.len() != legal.cards.len() {
+            return None;
+        }
+        model.bot.search(&View::new(deal, deal.to_act()));
+        let children = model.bot.root_children();
+        let weight = |visits: u32| f64::from(visits).powf(model.sharpness);
+        let total: f64 = children.iter().map(|(_, v, _)| weight(*v)).sum();
+        let mine = children
+            .iter()
+            .find(|(a, _, _)| *a == Action::Play(card))
+            .map_or(0.0, |(_, v, _)| weight(*v));
+        let p = if total > 0.0 { mine / total } else { 0.0 };
+        Some((1.0 - SEARCH_NOISE) * p + SEARCH_NOISE / legal.len() as f64)
+    }
+
     /// The learned policy's probability of `action` among the `legal` actions of `deal`'s
     /// seat to act, mixed with [`POLICY_NOISE`], when the policy models that decision.
     fn learned(&mut self, deal: &Deal, legal: &ActionSet, action: Action) -> Option<f64> {
@@ -497,7 +565,11 @@ fn take(
         let legal = actions.len();
         if legal > 1 {
             let row = &mut ll.by_seat[seat];
-            if let Some(p) = model.learned(deal, &actions, action) {
+            let modelled = match model.searched(deal, &actions, action) {
+                Some(p) => Some(p),
+                None => model.learned(deal, &actions, action),
+            };
+            if let Some(p) = modelled {
                 let ln = p.ln();
                 for cell in row.iter_mut() {
                     *cell += ln;

@@ -989,7 +989,9 @@ impl Ismcts {
 
 impl Bot for Ismcts {
     fn name(&self) -> &str {
-        if self.inference.as_ref().is_some_and(Inference::uses_policy) {
+        if self.inference.as_ref().is_some_and(Inference::uses_search) {
+            "ismcts-read"
+        } else if self.inference.as_ref().is_some_and(Inference::uses_policy) {
             "ismcts-pol"
         } else if self.infers() {
             "ismcts-inf"

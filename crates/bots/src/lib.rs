@@ -19,6 +19,7 @@
 //! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
 //! | `ismcts-lot` | the same search with rollouts that play a declared Lot out as its declarer and defenders would ([`ismcts::Ismcts::with_lot_rollouts`]) |
 //! | `ismcts-pol` | `ismcts-inf` whose model of the others' cards is a policy learned from the search's own play ([`policy`]) |
+//! | `ismcts-read` | `ismcts-inf` whose model of the others' cards is a small search from each world's hand ([`inference::Inference::with_search`]) |
 //! | `ismcts-table` | the same search with every seat valuing a deal by its score less the table's mean ([`ismcts::Ismcts::with_table_rewards`]) and rollouts that play a declared Lot out, as `ismcts-lot`'s do: the strongest search measured, *Expert*'s |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
 //! | `omniscient` | cheats: tree search on the true deal, a reference for the value of seeing every hand ([`omniscient`]) |
@@ -94,7 +95,7 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 11] = [
+pub const BOT_NAMES: [&str; 12] = [
     "random",
     "heuristic",
     "ismcts",
@@ -104,6 +105,7 @@ pub const BOT_NAMES: [&str; 11] = [
     "ismcts-duck",
     "ismcts-lot",
     "ismcts-pol",
+    "ismcts-read",
     "ismcts-table",
     "pimc",
 ];
@@ -180,6 +182,7 @@ enum Kind {
     IsmctsDuck,
     IsmctsLot,
     IsmctsPol,
+    IsmctsRead,
     IsmctsTable,
     Pimc,
     Omniscient,
@@ -187,7 +190,7 @@ enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 13] = [
+    const ALL: [Kind; 14] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
@@ -197,6 +200,7 @@ impl Kind {
         Kind::IsmctsDuck,
         Kind::IsmctsLot,
         Kind::IsmctsPol,
+        Kind::IsmctsRead,
         Kind::IsmctsTable,
         Kind::Pimc,
         Kind::Omniscient,
@@ -215,6 +219,7 @@ impl Kind {
             Kind::IsmctsDuck => "ismcts-duck",
             Kind::IsmctsLot => "ismcts-lot",
             Kind::IsmctsPol => "ismcts-pol",
+            Kind::IsmctsRead => "ismcts-read",
             Kind::IsmctsTable => "ismcts-table",
             Kind::Pimc => "pimc",
             Kind::Omniscient => "omniscient",
@@ -287,6 +292,7 @@ impl BotSpec {
             | Kind::IsmctsDuck
             | Kind::IsmctsLot
             | Kind::IsmctsPol
+            | Kind::IsmctsRead
             | Kind::IsmctsTable
             | Kind::Pimc
             | Kind::Omniscient
@@ -361,6 +367,13 @@ impl BotSpec {
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_inference(inference::Inference::new().with_policy())
                     .with_endings(ismcts::INF_ENDINGS),
+            ),
+            Kind::IsmctsRead => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_inference(inference::Inference::new().with_search(
+                        inference::READ_ITERATIONS,
+                        inference::READ_SHARPNESS,
+                    )),
             ),
             Kind::IsmctsTable => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
