@@ -712,7 +712,7 @@ mod tests {
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
              algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, \
-             ismcts-duck, ismcts-lot, ismcts-pol, ismcts-table, pimc, omniscient, maxn)"
+             ismcts-duck, ismcts-lot, ismcts-pol, ismcts-read, ismcts-table, pimc, omniscient, maxn)"
         );
     }
 
