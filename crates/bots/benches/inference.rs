@@ -1,6 +1,6 @@
 //! Benchmarks of the strongest search's parts: weighing a world by the other seats' play
-//! ([`torite_bots::inference`], under the rule of thumb and under the learned policy; the
-//! throughput column counts worlds), one `ismcts-inf`
+//! ([`torite_bots::inference`], under the rule of thumb, the learned policy and a search as
+//! `ismcts-read`'s model; the throughput column counts worlds), one `ismcts-inf`
 //! decision (simulations), and a max^n ending ([`torite_bots::ismcts::maxn`]).
 //!
 //! Each position is a random deal played by `heuristic` bots for a third of its cards, watched
@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use torite_bots::inference::Inference;
+use torite_bots::inference::{Inference, READ_ITERATIONS, READ_SHARPNESS};
 use torite_bots::ismcts::{DEFAULT_ITERATIONS, Ismcts, maxn};
 use torite_bots::{Bot, Budget, make_bot};
 use torite_core::{Deal, Preset, View, Worlds};
@@ -62,6 +62,20 @@ fn weighing(c: &mut Criterion) {
             b.iter(|| {
                 pool.iter()
                     .map(|w| learned.log_likelihood(&view, black_box(w)))
+                    .sum::<f64>()
+            });
+        });
+        // The same worlds weighed with a search as the model of the card plays (`ismcts-read`):
+        // 8 worlds, for each costs one search per choice logged.
+        let mut read = inference
+            .clone()
+            .with_search(READ_ITERATIONS, READ_SHARPNESS);
+        group.throughput(Throughput::Elements(8));
+        group.bench_function(format!("{}/weigh-8-worlds-search", preset.id()), |b| {
+            b.iter(|| {
+                pool[..8]
+                    .iter()
+                    .map(|w| read.log_likelihood(&view, black_box(w)))
                     .sum::<f64>()
             });
         });

@@ -74,11 +74,7 @@ fn main() {
     let mut names: Vec<String> = ["noise 0.5", "noise 0.9", "adaptive", "policy", "none"]
         .map(String::from)
         .to_vec();
-    names.extend(
-        searches
-            .iter()
-            .map(|(i, s)| format!("search {i} ^{s}")),
-    );
+    names.extend(searches.iter().map(|(i, s)| format!("search {i} ^{s}")));
     let columns = names.len();
     let mut score = vec![0.0f64; columns];
     let mut effective = vec![0.0f64; columns];

@@ -53,10 +53,10 @@ use torite_core::{
 };
 
 use crate::eval::Scoring;
-use crate::ismcts::Ismcts;
-use crate::{Bot, Budget};
 use crate::heuristic::Heuristic;
+use crate::ismcts::Ismcts;
 use crate::policy::Policy;
+use crate::{Bot, Budget};
 
 /// The opponent model's default noise: the share of decisions it plays any legal action
 /// uniformly instead of the rule of thumb's.

@@ -226,6 +226,10 @@ const POOL_PER_ITERATIONS: u32 = 25;
 /// in thousandths...
 const POOL_TIME_PERMILLE: u64 = 250;
 
+/// ... or this share when a search models the other seats ([`Inference::with_search`]),
+/// whose worlds cost far more to weigh and which gains little from more iterations of its own.
+const READ_TIME_PERMILLE: u64 = 600;
+
 /// ... and at most this many.
 const MAX_POOL: u32 = 1_000;
 
@@ -649,10 +653,17 @@ impl Ismcts {
             if legal.len() > 1 {
                 let (size, deadline) = match self.budget {
                     Budget::Iterations(n) => ((n / POOL_PER_ITERATIONS).clamp(16, 400), None),
-                    Budget::Millis(ms) => (
-                        MAX_POOL,
-                        Some(start + Duration::from_micros(u64::from(ms) * POOL_TIME_PERMILLE)),
-                    ),
+                    Budget::Millis(ms) => {
+                        let share = if inference.uses_search() {
+                            READ_TIME_PERMILLE
+                        } else {
+                            POOL_TIME_PERMILLE
+                        };
+                        (
+                            MAX_POOL,
+                            Some(start + Duration::from_micros(u64::from(ms) * share)),
+                        )
+                    }
                 };
                 let pool = inference.pool(view, size as usize, &mut self.rng, || {
                     deadline.is_none_or(|d| Instant::now() < d)

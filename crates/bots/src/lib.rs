@@ -370,10 +370,10 @@ impl BotSpec {
             ),
             Kind::IsmctsRead => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
-                    .with_inference(inference::Inference::new().with_search(
-                        inference::READ_ITERATIONS,
-                        inference::READ_SHARPNESS,
-                    )),
+                    .with_inference(
+                        inference::Inference::new()
+                            .with_search(inference::READ_ITERATIONS, inference::READ_SHARPNESS),
+                    ),
             ),
             Kind::IsmctsTable => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
