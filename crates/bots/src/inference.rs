@@ -40,6 +40,14 @@
 //! thumb but is fooled by ISMCTS, which often plays as the rule of thumb would and yet
 //! differs where it matters; it is kept as an option and measured in `docs/STATS.md`.
 //!
+//! **A search as the model.** Against players who search, the rule of thumb and the learned
+//! policy describe their choices too poorly to read much ([`Inference::with_policy`]). With
+//! [`Inference::with_search`], a card play is judged by a small ISMCTS searching the playing
+//! seat's view of the world as it stood: the card's probability is its share of the root's
+//! visits. It places the cards far better against ISMCTS (`docs/STATS.md`, "Does reading the
+//! others' cards by searching as them make the search stronger?"), at the price of one search
+//! per choice logged, per world.
+//!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
 //! weights (importance resampling). The hard constraints stay those of [`Worlds`]: a world the
