@@ -8,8 +8,9 @@
 //! `club`, `heuristic`) in every seat. At every decision of seat 0 after the first trick,
 //! it deals 300 worlds from seat 0's view and weighs them under each opponent model: the
 //! rule of thumb with noise 0.5 and 0.9, per-seat noise chosen by the seats' play
-//! ([`Inference::adaptive`]), the learned policy for card plays ([`Inference::with_policy`])
-//! and no weighting. For each model it reports the mean, over
+//! ([`Inference::adaptive`]), the learned policy for card plays ([`Inference::with_policy`]),
+//! no weighting, and a small search for card plays for each `--search ITERATIONS^SHARPNESS`
+//! ([`Inference::with_search`]). For each model it reports the mean, over
 //! decisions and unseen cards, of the natural logarithm of the weighted share of worlds that
 //! put each unseen card where it really is (mixed with 1% of a uniform guess, so that a miss
 //! is finite): higher is better. It also reports the pool's effective size, `(Σw)² / Σw²`.
@@ -90,6 +91,7 @@ fn main() {
             Inference::new().noise(0.9),
             Inference::adaptive(),
             Inference::new().with_policy(),
+            // "none": never asked, it keeps each model at its column's index.
             Inference::new(),
         ];
         models.extend(

@@ -572,10 +572,9 @@ fn take(
         let legal = actions.len();
         if legal > 1 {
             let row = &mut ll.by_seat[seat];
-            let modelled = match model.searched(deal, &actions, action) {
-                Some(p) => Some(p),
-                None => model.learned(deal, &actions, action),
-            };
+            let modelled = model
+                .searched(deal, &actions, action)
+                .or_else(|| model.learned(deal, &actions, action));
             if let Some(p) = modelled {
                 let ln = p.ln();
                 for cell in row.iter_mut() {
