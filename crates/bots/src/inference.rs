@@ -46,13 +46,16 @@
 //! seat's view of the world as it stood: the card's probability is its share of the root's
 //! visits. It places the cards far better against ISMCTS (`docs/STATS.md`, "Does reading the
 //! others' cards by searching as them make the search stronger?"), at the price of one search
-//! per choice logged, per world.
+//! per choice logged, per starting hand of the seat that made it: a seat's plays are read
+//! once for each hand worlds deal it, and the readings are kept for the deal.
 //!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
 //! weights (importance resampling). The hard constraints stay those of [`Worlds`]: a world the
 //! pool holds is one [`Worlds`] dealt, so a seat that showed void in a suit is never dealt a
 //! card of it.
+
+use std::collections::HashMap;
 
 use rand_chacha::ChaCha8Rng;
 use torite_core::shuffle::below;
@@ -88,6 +91,9 @@ pub struct Observer {
     tricks: Vec<LoggedTrick>,
     /// Whether the log covers the deal from its first card.
     complete: bool,
+    /// How many times the log has started again: what was read from the log before holds
+    /// while this stays the same, for the log only grows.
+    epoch: u64,
 }
 
 impl Observer {
@@ -122,6 +128,7 @@ impl Observer {
         let logged_done = self.tricks.iter().filter(|t| t.winner.is_some()).count();
         let extended = self.complete && self.extend(view, done, logged_done);
         if !extended {
+            self.epoch += 1;
             self.tricks.clear();
             self.complete = done == 0;
             if self.complete {
@@ -254,6 +261,7 @@ impl Inference {
                 search: None,
                 scratch: Vec::new(),
                 scorings: Vec::new(),
+                readings: Readings::default(),
             },
             noise: DEFAULT_NOISE,
             adaptive: false,
@@ -327,6 +335,7 @@ impl Inference {
     pub fn observe(&mut self, view: &View<'_>) {
         self.observer.observe(view);
         self.model.scorings.clear();
+        self.model.readings.follow(self.observer.epoch);
     }
 
     /// Takes in the observing seat's own action just chosen ([`Observer::note_own`]).
@@ -366,7 +375,14 @@ impl Inference {
         };
         let me = view.seat();
         let declarers = view.lot().declaring();
-        let mut ll = Likelihood::ZERO;
+        let mut replay = Replay {
+            model: &mut self.model,
+            noise: self.noise,
+            me,
+            starts: hands,
+            searched: [0; MAX_SEATS],
+            ll: Likelihood::ZERO,
+        };
         let tricks = self.observer.tricks.len();
         for (t, trick) in self.observer.tricks.iter().enumerate() {
             for (i, &card) in trick.cards.iter().enumerate() {
@@ -394,46 +410,30 @@ impl Inference {
                             match (trick_winner_before(&self.observer, &deal), deal.to_act()) {
                                 (Some(w), s) if w == s => Action::JokerWins,
                                 (Some(_), _) => Action::JokerLoses,
-                                (None, _) => return (ll, false),
+                                (None, _) => return (replay.ll, false),
                             }
                         }
                         _ => break,
                     };
-                    if !take(&mut self.model, self.noise, &mut deal, action, me, &mut ll) {
-                        return (ll, false);
+                    if !replay.take(&mut deal, action) {
+                        return (replay.ll, false);
                     }
                 }
-                if deal.to_act() != seat
-                    || !take(
-                        &mut self.model,
-                        self.noise,
-                        &mut deal,
-                        Action::Play(card),
-                        me,
-                        &mut ll,
-                    )
-                {
-                    return (ll, false);
+                if deal.to_act() != seat || !replay.take(&mut deal, Action::Play(card)) {
+                    return (replay.ll, false);
                 }
                 if deal.phase() == Phase::CallSuit {
                     let Some(suit) = trick.call else {
                         // Unknown unless it is the viewer's own call, still to make.
-                        return (ll, last && deal.to_act() == me);
+                        return (replay.ll, last && deal.to_act() == me);
                     };
-                    if !take(
-                        &mut self.model,
-                        self.noise,
-                        &mut deal,
-                        Action::Call(suit),
-                        me,
-                        &mut ll,
-                    ) {
-                        return (ll, false);
+                    if !replay.take(&mut deal, Action::Call(suit)) {
+                        return (replay.ll, false);
                     }
                 }
             }
         }
-        (ll, true)
+        (replay.ll, true)
     }
 }
 
@@ -477,6 +477,40 @@ struct Opponent {
     /// in the deal (tricks completed × seats + cards in the trick): the same in every world
     /// replayed, so worked out once for them all; emptied when the log changes.
     scorings: Vec<Option<Scoring>>,
+    /// The search model's readings of each seat's logged card plays, by the hand it started
+    /// the deal with.
+    readings: Readings,
+}
+
+/// What the search model made of each seat's logged card plays, kept for the deal.
+///
+/// A seat's view, and so what a search standing in for it plays, depends only on the cards
+/// it holds and on the public history: its hand at each logged play is its starting hand
+/// less the cards it played before. So the probabilities of its plays are the same in every
+/// world that deals it the same starting hand, at this decision and at every later one of
+/// the deal (the log only grows). Worlds late in a deal, with few unseen cards, deal the
+/// same hands over and over; each seat's plays are searched once per hand.
+#[derive(Clone, Debug, Default)]
+struct Readings {
+    /// The logarithm of each searched play's probability, in the order the seat made them,
+    /// by the seat and its starting hand.
+    by_hand: HashMap<(Seat, CardSet), Vec<f64>>,
+    /// The [`Observer`]'s epoch the readings are of.
+    epoch: u64,
+}
+
+/// The most starting hands [`Readings`] keeps; past it, it starts again (memory stays
+/// bounded whatever the pool sizes).
+const MAX_READINGS: usize = 1 << 16;
+
+impl Readings {
+    /// Forgets every reading when the log has started again since they were made.
+    fn follow(&mut self, epoch: u64) {
+        if self.epoch != epoch {
+            self.by_hand.clear();
+            self.epoch = epoch;
+        }
+    }
 }
 
 /// A small search standing in for another seat ([`Inference::with_search`]).
@@ -496,9 +530,46 @@ pub const READ_SHARPNESS: f64 = 2.0;
 pub const SEARCH_NOISE: f64 = 0.05;
 
 impl Opponent {
+    /// The logarithm of the search model's probability of `action` among the `legal` actions
+    /// of `deal`'s seat to act, when a search models that decision: the seat's `index`th
+    /// searched play (from 0) of the deal, which it started with the hand `start`.
+    fn searched(
+        &mut self,
+        deal: &Deal,
+        legal: &ActionSet,
+        action: Action,
+        start: CardSet,
+        index: usize,
+    ) -> Option<f64> {
+        if self.search.is_none() || !matches!(action, Action::Play(_)) {
+            return None;
+        }
+        if self.readings.by_hand.len() >= MAX_READINGS {
+            self.readings.by_hand.clear();
+        }
+        let read = self
+            .readings
+            .by_hand
+            .entry((deal.to_act(), start))
+            .or_default();
+        if let Some(ln) = read.get(index) {
+            return Some(*ln);
+        }
+        let ln = self.search(deal, legal, action)?.ln();
+        let read = self
+            .readings
+            .by_hand
+            .entry((deal.to_act(), start))
+            .or_default();
+        if read.len() == index {
+            read.push(ln);
+        }
+        Some(ln)
+    }
+
     /// The search model's probability of `action` among the `legal` actions of `deal`'s seat
-    /// to act, when a search models that decision.
-    fn searched(&mut self, deal: &Deal, legal: &ActionSet, action: Action) -> Option<f64> {
+    /// to act, searched afresh.
+    fn search(&mut self, deal: &Deal, legal: &ActionSet, action: Action) -> Option<f64> {
         let Action::Play(card) = action else {
             return None;
         };
@@ -552,50 +623,67 @@ impl Opponent {
 /// Mura (0.02 to 0.05), on the side of caution.
 pub const POLICY_NOISE: f64 = 0.05;
 
-/// Applies `action` to the replay, adding the logarithm of its probability under the model
-/// (for every noise) when another seat than `me` chose it among several; false (and nothing
-/// applied) when it is illegal there.
-fn take(
-    model: &mut Opponent,
+/// A replay of the log in one world, under way ([`Inference::replay`]).
+struct Replay<'a> {
+    model: &'a mut Opponent,
+    /// The fixed noise.
     noise: f64,
-    deal: &mut Deal,
-    action: Action,
+    /// The observing seat, whose own actions are not weighed.
     me: Seat,
-    ll: &mut Likelihood,
-) -> bool {
-    if !deal.is_legal(action) {
-        return false;
-    }
-    let seat = deal.to_act();
-    if seat != me {
-        let actions = deal.legal_actions();
-        let legal = actions.len();
-        if legal > 1 {
-            let row = &mut ll.by_seat[seat];
-            let modelled = model
-                .searched(deal, &actions, action)
-                .or_else(|| model.learned(deal, &actions, action));
-            if let Some(p) = modelled {
-                let ln = p.ln();
-                for cell in row.iter_mut() {
-                    *cell += ln;
-                }
-            } else {
-                let matches = model.heuristic.act(&View::new(deal, seat)) == action;
-                for (cell, eps) in row.iter_mut().zip(NOISES.iter().chain([&noise])) {
-                    let uniform = eps / legal as f64;
-                    *cell += if matches {
-                        1.0 - eps + uniform
-                    } else {
-                        uniform
+    /// Each seat's hand at the start of the deal in the world replayed.
+    starts: [CardSet; MAX_SEATS],
+    /// How many of each seat's card plays the search model has judged so far.
+    searched: [usize; MAX_SEATS],
+    ll: Likelihood,
+}
+
+impl Replay<'_> {
+    /// Applies `action` to the replay, adding the logarithm of its probability under the
+    /// model (for every noise) when another seat than the observer's chose it among several;
+    /// false (and nothing applied) when it is illegal there.
+    fn take(&mut self, deal: &mut Deal, action: Action) -> bool {
+        if !deal.is_legal(action) {
+            return false;
+        }
+        let seat = deal.to_act();
+        if seat != self.me {
+            let actions = deal.legal_actions();
+            let legal = actions.len();
+            if legal > 1 {
+                let index = self.searched[seat];
+                let modelled =
+                    match self
+                        .model
+                        .searched(deal, &actions, action, self.starts[seat], index)
+                    {
+                        Some(ln) => {
+                            self.searched[seat] += 1;
+                            Some(ln)
+                        }
+                        None => self.model.learned(deal, &actions, action).map(f64::ln),
+                    };
+                let row = &mut self.ll.by_seat[seat];
+                if let Some(ln) = modelled {
+                    for cell in row.iter_mut() {
+                        *cell += ln;
                     }
-                    .ln();
+                } else {
+                    let matches = self.model.heuristic.act(&View::new(deal, seat)) == action;
+                    for (cell, eps) in row.iter_mut().zip(NOISES.iter().chain([&self.noise])) {
+                        let uniform = eps / legal as f64;
+                        *cell += if matches {
+                            1.0 - eps + uniform
+                        } else {
+                            uniform
+                        }
+                        .ln();
+                    }
                 }
             }
         }
+        deal.apply_unchecked(action);
+        true
     }
-    deal.apply_unchecked(action);
-    true
 }
 
 impl Inference {
@@ -939,6 +1027,55 @@ mod tests {
             assert!(kept < 0.0, "the others' plays weigh something");
             assert_eq!(kept.to_bits(), first.to_bits());
         }
+    }
+
+    #[test]
+    fn the_search_model_reads_each_seats_starting_hand_once_a_deal() {
+        // Mini Misère watched by seat 2 for two tricks: weighing a world again reads every
+        // seat's plays from the readings (the model search, whose random numbers run on, would
+        // find other visit shares), and a view of another deal forgets them.
+        let rules = Preset::MiniMisere4.ruleset();
+        let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(8));
+        let mut bots: Vec<_> = (0..4)
+            .map(|s| make_bot("heuristic", s).expect("bot"))
+            .collect();
+        let mut watcher = Inference::new().with_search(40, READ_SHARPNESS);
+        while deal.tricks_completed() < 2 || deal.to_act() != 2 {
+            let seat = deal.to_act();
+            if seat == 2 {
+                watcher.observe(&View::new(&deal, 2));
+            }
+            let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+            if seat == 2 {
+                watcher.note_own(action);
+            }
+        }
+        let view = View::new(&deal, 2);
+        watcher.observe(&view);
+        let worlds = Worlds::new(view);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let world = worlds.sample(&mut rng);
+        let first = watcher.log_likelihood(&view, &world);
+        assert!(first < 0.0, "the others' plays weigh something");
+        let read = watcher.model.readings.by_hand.len();
+        assert_eq!(read, 3, "one starting hand for each other seat");
+        let mut searched_afresh = watcher.clone();
+        searched_afresh.model.readings.by_hand.clear();
+        let again = searched_afresh.log_likelihood(&view, &world);
+        assert_ne!(
+            again.to_bits(),
+            first.to_bits(),
+            "searched again, read otherwise"
+        );
+        assert_eq!(
+            watcher.log_likelihood(&view, &world).to_bits(),
+            first.to_bits()
+        );
+        assert_eq!(watcher.model.readings.by_hand.len(), read);
+
+        let other = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(10));
+        watcher.observe(&View::new(&other, other.to_act()));
+        assert!(watcher.model.readings.by_hand.is_empty());
     }
 
     #[test]
