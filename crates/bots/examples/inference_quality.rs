@@ -10,14 +10,15 @@
 //! rule of thumb with noise 0.5 and 0.9, per-seat noise chosen by the seats' play
 //! ([`Inference::adaptive`]), the learned policy for card plays ([`Inference::with_policy`]),
 //! no weighting, and a small search for card plays for each `--search ITERATIONS^SHARPNESS`
-//! ([`Inference::with_search`]). For each model it reports the mean, over
+//! ([`Inference::with_search`]), each also tempered so that a share of the worlds counts, for
+//! each `--temper SHARE` ([`tempered_weights`]). For each model it reports the mean, over
 //! decisions and unseen cards, of the natural logarithm of the weighted share of worlds that
 //! put each unseen card where it really is (mixed with 1% of a uniform guess, so that a miss
 //! is finite): higher is better. It also reports the pool's effective size, `(Σw)² / Σw²`.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use torite_bots::inference::Inference;
+use torite_bots::inference::{Inference, tempered_weights};
 use torite_core::{Deal, Preset, View, Worlds};
 
 const POOL: usize = 300;
@@ -42,6 +43,18 @@ struct Args {
     /// ([`Inference::with_search`]): `ITERATIONS^SHARPNESS`, e.g. `200^2`; repeatable.
     #[arg(long = "search", value_parser = search_model)]
     searches: Vec<(u32, f64)>,
+    /// Also weigh each search model's worlds tempered so that at least this share of them
+    /// counts ([`torite_bots::inference::tempered_weights`]); repeatable.
+    #[arg(long = "temper", value_parser = share)]
+    tempers: Vec<f64>,
+}
+
+/// A share in `(0, 1]`.
+fn share(s: &str) -> Result<f64, String> {
+    s.parse()
+        .ok()
+        .filter(|x: &f64| *x > 0.0 && *x <= 1.0)
+        .ok_or_else(|| format!("share {s:?}: expected a number above 0, at most 1"))
 }
 
 /// `ITERATIONS^SHARPNESS`.
@@ -68,6 +81,7 @@ fn main() {
         deals,
         opponent,
         searches,
+        tempers,
     } = clap::Parser::parse();
     let opponent = opponent.as_str();
     let rules = preset.ruleset();
@@ -76,6 +90,10 @@ fn main() {
         .map(String::from)
         .to_vec();
     names.extend(searches.iter().map(|(i, s)| format!("search {i} ^{s}")));
+    let models = names.len();
+    for (i, s) in &searches {
+        names.extend(tempers.iter().map(|t| format!("search {i} ^{s} ≥{t}")));
+    }
     let columns = names.len();
     let mut score = vec![0.0f64; columns];
     let mut effective = vec![0.0f64; columns];
@@ -86,7 +104,7 @@ fn main() {
         let mut bots: Vec<_> = (0..n)
             .map(|s| torite_bots::make_bot(opponent, d * 7 + s as u64).expect("checked above"))
             .collect();
-        let mut models = vec![
+        let mut inference = vec![
             Inference::new().noise(0.5),
             Inference::new().noise(0.9),
             Inference::adaptive(),
@@ -94,7 +112,7 @@ fn main() {
             // "none": never asked, it keeps each model at its column's index.
             Inference::new(),
         ];
-        models.extend(
+        inference.extend(
             searches
                 .iter()
                 .map(|(i, s)| Inference::new().with_search(*i, *s)),
@@ -104,28 +122,41 @@ fn main() {
             let seat = deal.to_act();
             if seat == 0 {
                 let view = View::new(&deal, 0);
-                for m in &mut models {
+                for m in &mut inference {
                     m.observe(&view);
                 }
                 let unseen = view.unseen();
                 if !unseen.is_empty() && deal.tricks_completed() > 0 {
                     let worlds = Worlds::new(view);
                     let dealt: Vec<Deal> = (0..POOL).map(|_| worlds.sample(&mut rng)).collect();
+                    // Each search model's log-likelihoods, for its tempered columns.
+                    let mut searched = Vec::new();
                     for k in 0..columns {
                         let weighted: Vec<(Deal, f64)> = match k {
                             0 | 1 | 3 | 5.. => {
-                                let lls: Vec<f64> = dealt
-                                    .iter()
-                                    .map(|w| models[k].log_likelihood(&view, w))
-                                    .collect();
-                                let top = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                                let (lls, share) = if k < models {
+                                    let lls: Vec<f64> = dealt
+                                        .iter()
+                                        .map(|w| inference[k].log_likelihood(&view, w))
+                                        .collect();
+                                    if k >= 5 {
+                                        searched.push(lls.clone());
+                                    }
+                                    (lls, 0.0)
+                                } else {
+                                    let t = k - models;
+                                    (
+                                        searched[t / tempers.len()].clone(),
+                                        tempers[t % tempers.len()],
+                                    )
+                                };
                                 dealt
                                     .iter()
                                     .cloned()
-                                    .zip(lls.iter().map(|l| (l - top).exp()))
+                                    .zip(tempered_weights(&lls, share))
                                     .collect()
                             }
-                            2 => match models[2].pool(&view, POOL, &mut rng, || true) {
+                            2 => match inference[2].pool(&view, POOL, &mut rng, || true) {
                                 Some(pool) => {
                                     pool.weighted().map(|(w, x)| (w.clone(), x)).collect()
                                 }

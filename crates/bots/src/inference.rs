@@ -241,6 +241,8 @@ pub struct Inference {
     noise: f64,
     /// Whether [`Inference::pool`] chooses each seat's noise among [`NOISES`].
     adaptive: bool,
+    /// The least share of a pool's worlds that must count ([`tempered_weights`]).
+    temper: f64,
 }
 
 impl Default for Inference {
@@ -265,6 +267,7 @@ impl Inference {
             },
             noise: DEFAULT_NOISE,
             adaptive: false,
+            temper: 0.0,
         }
     }
 
@@ -304,6 +307,14 @@ impl Inference {
             )),
             sharpness,
         });
+        self
+    }
+
+    /// The same with each pool's weights tempered so that at least `share` of its worlds
+    /// count ([`tempered_weights`]).
+    #[must_use]
+    pub fn tempered(mut self, share: f64) -> Inference {
+        self.temper = share.clamp(0.0, 1.0);
         self
     }
 
@@ -741,8 +752,8 @@ impl Inference {
             return None;
         }
         let mut total = 0.0;
-        for ll in totals {
-            total += (ll - top).exp();
+        for weight in tempered_weights(&totals, self.temper) {
+            total += weight;
             pool.cumulative.push(total);
         }
         (total > 0.0).then_some(pool)
@@ -765,6 +776,45 @@ const MIN_POOL: usize = 8;
 /// The winner of the trick in progress in `deal`, as the log has it.
 fn trick_winner_before(observer: &Observer, deal: &Deal) -> Option<Seat> {
     observer.tricks.get(deal.tricks_completed())?.winner
+}
+
+/// The weights of worlds whose log-likelihoods are `lls`, relative to the likeliest (whose
+/// weight is 1), tempered so that at least `share` of them count: the likelihoods are raised
+/// to the largest power at most 1 that leaves an effective number of worlds, `(Σw)² / Σw²`,
+/// of at least `share` times their number.
+///
+/// A model that is sure of itself, multiplied over many choices, can put nearly all the
+/// weight on a handful of worlds; tempering keeps the ordering of the worlds and spreads the
+/// weight so that the search still sees enough of them. The effective number falls as the
+/// power rises (its logarithm's derivative is twice the difference of the mean
+/// log-likelihood under the weights and under their squares), so the power is found by
+/// bisection.
+#[must_use]
+pub fn tempered_weights(lls: &[f64], share: f64) -> Vec<f64> {
+    let top = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return vec![1.0; lls.len()];
+    }
+    let floor = share.clamp(0.0, 1.0) * lls.len() as f64;
+    let weights = |power: f64| lls.iter().map(move |l| ((l - top) * power).exp());
+    let effective = |power: f64| {
+        let (sum, squares) = weights(power).fold((0.0, 0.0), |(s, q), w| (s + w, q + w * w));
+        sum * sum / squares
+    };
+    let mut power = 1.0;
+    if effective(1.0) < floor {
+        let (mut low, mut high) = (0.0, 1.0);
+        for _ in 0..40 {
+            let mid = f64::midpoint(low, high);
+            if effective(mid) >= floor {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        power = low;
+    }
+    weights(power).collect()
 }
 
 /// Weighted worlds to draw determinisations from.
@@ -1076,6 +1126,43 @@ mod tests {
         let other = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(10));
         watcher.observe(&View::new(&other, other.to_act()));
         assert!(watcher.model.readings.by_hand.is_empty());
+    }
+
+    #[test]
+    fn tempering_keeps_the_order_of_the_worlds_and_lets_a_share_of_them_count() {
+        let effective = |w: &[f64]| {
+            let sum: f64 = w.iter().sum();
+            sum * sum / w.iter().map(|x| x * x).sum::<f64>()
+        };
+        // One world far likelier than 99 others: barely more than one counts.
+        let lls: Vec<f64> = (0..100)
+            .map(|i| {
+                if i == 0 {
+                    0.0
+                } else {
+                    -20.0 - f64::from(i) / 10.0
+                }
+            })
+            .collect();
+        let plain = tempered_weights(&lls, 0.0);
+        assert!(effective(&plain) < 1.01);
+        let tempered = tempered_weights(&lls, 0.25);
+        assert!(
+            (effective(&tempered) - 25.0).abs() < 0.01,
+            "{}",
+            effective(&tempered)
+        );
+        assert_eq!(tempered[0], 1.0);
+        assert!(
+            tempered.windows(2).all(|w| w[0] > w[1]),
+            "the order is kept"
+        );
+        // Weights already spread enough are left as they are.
+        let close: Vec<f64> = (0..100).map(|i| -f64::from(i) / 100.0).collect();
+        let weights = tempered_weights(&close, 0.25);
+        for (w, l) in weights.iter().zip(&close) {
+            assert_eq!(w.to_bits(), l.exp().to_bits());
+        }
     }
 
     #[test]
