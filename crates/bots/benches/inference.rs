@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_bots::inference::{Inference, READ_ITERATIONS, READ_SHARPNESS};
@@ -66,18 +66,23 @@ fn weighing(c: &mut Criterion) {
             });
         });
         // The same worlds weighed with a search as the model of the card plays (`ismcts-read`):
-        // 8 worlds, for each costs one search per choice logged.
-        let mut read = inference
+        // 8 worlds, for each costs one search per choice logged. Each round starts from an
+        // inference that has read nothing yet: it keeps what it read for the deal.
+        let read = inference
             .clone()
             .with_search(READ_ITERATIONS, READ_SHARPNESS);
         group.throughput(Throughput::Elements(8));
         group.bench_function(format!("{}/weigh-8-worlds-search", preset.id()), |b| {
-            b.iter(|| {
-                pool[..8]
-                    .iter()
-                    .map(|w| read.log_likelihood(&view, black_box(w)))
-                    .sum::<f64>()
-            });
+            b.iter_batched(
+                || read.clone(),
+                |mut read| {
+                    pool[..8]
+                        .iter()
+                        .map(|w| read.log_likelihood(&view, black_box(w)))
+                        .sum::<f64>()
+                },
+                BatchSize::SmallInput,
+            );
         });
         let iterations = DEFAULT_ITERATIONS;
         group.throughput(Throughput::Elements(u64::from(iterations)));
