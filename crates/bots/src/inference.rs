@@ -538,7 +538,10 @@ pub const READ_ITERATIONS: u32 = 200;
 pub const READ_SHARPNESS: f64 = 2.0;
 
 /// The share of uniform choice mixed into the search model's probabilities.
-pub const SEARCH_NOISE: f64 = 0.05;
+pub const SEARCH_NOISE: f64 = 0.2;
+
+/// The least share of the pool's worlds that count for `ismcts-read` ([`Inference::tempered`]).
+pub const READ_TEMPER: f64 = 0.2;
 
 impl Opponent {
     /// The logarithm of the search model's probability of `action` among the `legal` actions

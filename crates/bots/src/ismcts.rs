@@ -228,7 +228,7 @@ const POOL_TIME_PERMILLE: u64 = 250;
 
 /// ... or this share when a search models the other seats ([`Inference::with_search`]),
 /// whose worlds cost far more to weigh and which gains little from more iterations of its own.
-const READ_TIME_PERMILLE: u64 = 600;
+const READ_TIME_PERMILLE: u64 = 800;
 
 /// ... and at most this many.
 const MAX_POOL: u32 = 1_000;

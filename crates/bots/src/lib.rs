@@ -372,7 +372,8 @@ impl BotSpec {
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_inference(
                         inference::Inference::new()
-                            .with_search(inference::READ_ITERATIONS, inference::READ_SHARPNESS),
+                            .with_search(inference::READ_ITERATIONS, inference::READ_SHARPNESS)
+                            .tempered(inference::READ_TEMPER),
                     ),
             ),
             Kind::IsmctsTable => Box::new(
