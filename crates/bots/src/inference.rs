@@ -1045,6 +1045,43 @@ mod tests {
     }
 
     #[test]
+    fn a_tempered_pool_lets_the_share_of_its_worlds_count() {
+        // Mini Misère, watched by seat 0, whose led twos win two tricks: six plays to read.
+        let rules = Preset::MiniMisere4.ruleset();
+        let dealt = hands([
+            "2S 2H TH 2D TD 2C",
+            "JS TS AH KH QH JH",
+            "QS AD KD QD JD TC",
+            "AS KS AC KC QC JC",
+        ]);
+        let mut deal = Deal::new(rules, 3, &dealt).expect("deal");
+        let mut watcher = Inference::new().with_search(40, 4.0);
+        for a in ["2S", "JS", "QS", "AS", "2H", "AH", "AD", "AC"] {
+            if deal.to_act() == 0 {
+                watcher.observe(&View::new(&deal, 0));
+            }
+            deal.apply(a.parse().expect("action")).expect("legal");
+        }
+        let view = View::new(&deal, 0);
+        watcher.observe(&view);
+        let effective = |inference: Inference| {
+            let mut inference = inference;
+            let mut rng = ChaCha8Rng::seed_from_u64(12);
+            let pool = inference
+                .pool(&view, 200, &mut rng, || true)
+                .expect("choices were observed");
+            pool.effective_size() / pool.len() as f64
+        };
+        let plain = effective(watcher.clone());
+        assert!(
+            plain < 0.5,
+            "the sharp model alone lets {plain} of the worlds count"
+        );
+        let tempered = effective(watcher.tempered(0.5));
+        assert!(tempered >= 0.5 - 1e-9, "tempered, {tempered} count");
+    }
+
+    #[test]
     fn the_policy_weighs_every_world_as_if_it_were_the_first() {
         // The scoring kept between worlds must give each world the weight a fresh inference
         // gives it: a Mini Misère deal watched by seat 2 for half its cards, the Lot included.
