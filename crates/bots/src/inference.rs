@@ -47,7 +47,9 @@
 //! visits. It places the cards far better against ISMCTS (`docs/STATS.md`, "Does reading the
 //! others' cards by searching as them make the search stronger?"), at the price of one search
 //! per choice logged, per starting hand of the seat that made it: a seat's plays are read
-//! once for each hand worlds deal it, and the readings are kept for the deal.
+//! once for each hand worlds deal it, and the readings are kept for the deal. One search's
+//! reading is noisy, and multiplied over a long deal's many choices it can put nearly all the
+//! weight on a few worlds; [`Inference::tempered`] spreads it ([`tempered_weights`]).
 //!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
