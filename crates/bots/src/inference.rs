@@ -1083,17 +1083,16 @@ mod tests {
         assert!(tempered >= 0.5 - 1e-9, "tempered, {tempered} count");
     }
 
-    #[test]
-    fn the_policy_weighs_every_world_as_if_it_were_the_first() {
-        // The scoring kept between worlds must give each world the weight a fresh inference
-        // gives it: a Mini Misère deal watched by seat 2 for half its cards, the Lot included.
+    /// A Mini Misère deal (dealt from `seed`) played by `heuristic` bots until `tricks` tricks
+    /// are complete and seat 2 is to act, `watcher` watching as seat 2 at each of its turns
+    /// (and now).
+    fn watched_by_seat_2(seed: u64, tricks: usize, watcher: &mut Inference) -> Deal {
         let rules = Preset::MiniMisere4.ruleset();
-        let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(5));
+        let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(seed));
         let mut bots: Vec<_> = (0..4)
             .map(|s| make_bot("heuristic", s).expect("bot"))
             .collect();
-        let mut watcher = Inference::new().with_policy();
-        while deal.tricks_completed() < 3 {
+        while deal.tricks_completed() < tricks || deal.to_act() != 2 {
             let seat = deal.to_act();
             if seat == 2 {
                 watcher.observe(&View::new(&deal, 2));
@@ -1103,12 +1102,17 @@ mod tests {
                 watcher.note_own(action);
             }
         }
-        while deal.to_act() != 2 {
-            let seat = deal.to_act();
-            crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
-        }
+        watcher.observe(&View::new(&deal, 2));
+        deal
+    }
+
+    #[test]
+    fn the_policy_weighs_every_world_as_if_it_were_the_first() {
+        // The scoring kept between worlds must give each world the weight a fresh inference
+        // gives it: a Mini Misère deal watched by seat 2 for half its cards, the Lot included.
+        let mut watcher = Inference::new().with_policy();
+        let deal = watched_by_seat_2(5, 3, &mut watcher);
         let view = View::new(&deal, 2);
-        watcher.observe(&view);
         let fresh = watcher.clone();
         let worlds = Worlds::new(view);
         let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -1126,24 +1130,10 @@ mod tests {
         // Mini Misère watched by seat 2 for two tricks: weighing a world again reads every
         // seat's plays from the readings (the model search, whose random numbers run on, would
         // find other visit shares), and a view of another deal forgets them.
-        let rules = Preset::MiniMisere4.ruleset();
-        let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(8));
-        let mut bots: Vec<_> = (0..4)
-            .map(|s| make_bot("heuristic", s).expect("bot"))
-            .collect();
         let mut watcher = Inference::new().with_search(40, READ_SHARPNESS);
-        while deal.tricks_completed() < 2 || deal.to_act() != 2 {
-            let seat = deal.to_act();
-            if seat == 2 {
-                watcher.observe(&View::new(&deal, 2));
-            }
-            let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
-            if seat == 2 {
-                watcher.note_own(action);
-            }
-        }
+        let deal = watched_by_seat_2(8, 2, &mut watcher);
         let view = View::new(&deal, 2);
-        watcher.observe(&view);
+        let rules = Preset::MiniMisere4.ruleset();
         let worlds = Worlds::new(view);
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let world = worlds.sample(&mut rng);
