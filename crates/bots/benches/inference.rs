@@ -1,6 +1,6 @@
 //! Benchmarks of the strongest search's parts: weighing a world by the other seats' play
-//! ([`torite_bots::inference`], under the rule of thumb, the learned policy and a search as
-//! `ismcts-read`'s model; the throughput column counts worlds), one `ismcts-inf`
+//! ([`torite_bots::inference`], under the rule of thumb, the learned policy, the learned
+//! reader and a search as `ismcts-read`'s model; the throughput column counts worlds), one `ismcts-inf`
 //! decision (simulations), and a max^n ending ([`torite_bots::ismcts::maxn`]).
 //!
 //! Each position is a random deal played by `heuristic` bots for a third of its cards, watched
@@ -62,6 +62,15 @@ fn weighing(c: &mut Criterion) {
             b.iter(|| {
                 pool.iter()
                     .map(|w| learned.log_likelihood(&view, black_box(w)))
+                    .sum::<f64>()
+            });
+        });
+        // The same worlds weighed with the learned reader as the model of the card plays.
+        let mut reader = inference.clone().with_reader();
+        group.bench_function(format!("{}/weigh-64-worlds-reader", preset.id()), |b| {
+            b.iter(|| {
+                pool.iter()
+                    .map(|w| reader.log_likelihood(&view, black_box(w)))
                     .sum::<f64>()
             });
         });

@@ -9,9 +9,10 @@
 //! it deals 300 worlds from seat 0's view and weighs them under each opponent model: the
 //! rule of thumb with noise 0.5 and 0.9, per-seat noise chosen by the seats' play
 //! ([`Inference::adaptive`]), the learned policy for card plays ([`Inference::with_policy`]),
-//! no weighting, and a small search for card plays for each `--search ITERATIONS^SHARPNESS`
-//! ([`Inference::with_search`]), each also tempered so that a share of the worlds counts, for
-//! each `--temper SHARE` ([`tempered_weights`]). For each model it reports the mean, over
+//! no weighting, the learned reader for card plays ([`Inference::with_reader`]), and a small
+//! search for card plays for each `--search ITERATIONS^SHARPNESS` ([`Inference::with_search`]);
+//! the reader and each search also tempered so that a share of the worlds counts, for each
+//! `--temper SHARE` ([`tempered_weights`]). For each model it reports the mean, over
 //! decisions and unseen cards, of the natural logarithm of the weighted share of worlds that
 //! put each unseen card where it really is (mixed with 1% of a uniform guess, so that a miss
 //! is finite): higher is better. It also reports the pool's effective size, `(Σw)² / Σw²`.
@@ -86,13 +87,23 @@ fn main() {
     let opponent = opponent.as_str();
     let rules = preset.ruleset();
     let n = rules.players as usize;
-    let mut names: Vec<String> = ["noise 0.5", "noise 0.9", "adaptive", "policy", "none"]
-        .map(String::from)
-        .to_vec();
+    let mut names: Vec<String> = [
+        "noise 0.5",
+        "noise 0.9",
+        "adaptive",
+        "policy",
+        "none",
+        "reader",
+    ]
+    .map(String::from)
+    .to_vec();
     names.extend(searches.iter().map(|(i, s)| format!("search {i} ^{s}")));
     let models = names.len();
-    for (i, s) in &searches {
-        names.extend(tempers.iter().map(|t| format!("search {i} ^{s} ≥{t}")));
+    // Tempered columns for the reader and each search model, in that order.
+    for model in std::iter::once("reader".to_string())
+        .chain(searches.iter().map(|(i, s)| format!("search {i} ^{s}")))
+    {
+        names.extend(tempers.iter().map(|t| format!("{model} ≥{t}")));
     }
     let columns = names.len();
     let mut score = vec![0.0f64; columns];
@@ -111,6 +122,7 @@ fn main() {
             Inference::new().with_policy(),
             // "none": never asked, it keeps each model at its column's index.
             Inference::new(),
+            Inference::new().with_reader(),
         ];
         inference.extend(
             searches
@@ -129,7 +141,7 @@ fn main() {
                 if !unseen.is_empty() && deal.tricks_completed() > 0 {
                     let worlds = Worlds::new(view);
                     let dealt: Vec<Deal> = (0..POOL).map(|_| worlds.sample(&mut rng)).collect();
-                    // Each search model's log-likelihoods, for its tempered columns.
+                    // The reader's and each search model's log-likelihoods, for their tempered columns.
                     let mut searched = Vec::new();
                     for k in 0..columns {
                         let weighted: Vec<(Deal, f64)> = match k {

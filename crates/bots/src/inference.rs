@@ -69,6 +69,7 @@ use crate::eval::Scoring;
 use crate::heuristic::Heuristic;
 use crate::ismcts::Ismcts;
 use crate::policy::Policy;
+use crate::reader::Reader;
 use crate::{Bot, Budget};
 
 /// The opponent model's default noise: the share of decisions it plays any legal action
@@ -262,6 +263,7 @@ impl Inference {
             model: Opponent {
                 heuristic: Heuristic::new(0),
                 policy: false,
+                reader: false,
                 search: None,
                 scratch: Vec::new(),
                 scorings: Vec::new(),
@@ -290,6 +292,16 @@ impl Inference {
     #[must_use]
     pub fn with_policy(mut self) -> Inference {
         self.model.policy = true;
+        self
+    }
+
+    /// The same with the learned reader ([`crate::reader`]) as the model of the other seats'
+    /// card plays, where the ruleset has one, mixed with [`READER_NOISE`] of uniform choice
+    /// (the rule of thumb with the noise stays the model of their other decisions, and of
+    /// every decision in a ruleset without a reader).
+    #[must_use]
+    pub fn with_reader(mut self) -> Inference {
+        self.model.reader = true;
         self
     }
 
@@ -325,6 +337,13 @@ impl Inference {
     #[must_use]
     pub const fn uses_search(&self) -> bool {
         self.model.search.is_some()
+    }
+
+    /// Whether the other seats' card plays are modelled by the learned reader
+    /// ([`Inference::with_reader`]).
+    #[must_use]
+    pub const fn uses_reader(&self) -> bool {
+        self.model.reader
     }
 
     /// Whether the other seats' card plays are modelled by the learned policy
@@ -482,6 +501,9 @@ impl Likelihood {
 struct Opponent {
     heuristic: Heuristic,
     policy: bool,
+    /// Whether the learned reader models card plays ([`Inference::with_reader`]); it comes
+    /// before the policy.
+    reader: bool,
     /// The search that models card plays, when [`Inference::with_search`] asked for one.
     search: Option<SearchModel>,
     /// The policy's probabilities of the decision in hand (kept to reuse its room).
@@ -604,35 +626,54 @@ impl Opponent {
         Some((1.0 - SEARCH_NOISE) * p + SEARCH_NOISE / legal.len() as f64)
     }
 
-    /// The learned policy's probability of `action` among the `legal` actions of `deal`'s
-    /// seat to act, mixed with [`POLICY_NOISE`], when the policy models that decision.
+    /// The learned model's probability of `action` among the `legal` actions of `deal`'s seat
+    /// to act, when one models that decision: the reader's mixed with [`READER_NOISE`], or
+    /// else the policy's mixed with [`POLICY_NOISE`].
     fn learned(&mut self, deal: &Deal, legal: &ActionSet, action: Action) -> Option<f64> {
         let Action::Play(card) = action else {
             return None;
         };
-        if !self.policy || legal.len() != legal.cards.len() {
+        if legal.len() != legal.cards.len() {
             return None;
         }
-        let policy = Policy::for_rules(deal.rules())?;
+        let reader = if self.reader {
+            Reader::for_rules(deal.rules())
+        } else {
+            None
+        };
+        let policy = if self.policy && reader.is_none() {
+            Policy::for_rules(deal.rules())
+        } else {
+            None
+        };
+        if reader.is_none() && policy.is_none() {
+            return None;
+        }
         let place = deal.tricks_completed() * deal.players() + deal.current_trick().len();
         if self.scorings.len() <= place {
             self.scorings.resize(place + 1, None);
         }
         let scoring = *self.scorings[place].get_or_insert_with(|| Scoring::of(&View::new(deal, 0)));
-        policy.probabilities_with(
-            &View::new(deal, deal.to_act()),
-            legal.cards,
-            &scoring,
-            &mut self.scratch,
-        );
+        let view = View::new(deal, deal.to_act());
+        let noise = if let Some(reader) = reader {
+            reader.probabilities_with(&view, legal.cards, &scoring, &mut self.scratch);
+            READER_NOISE
+        } else {
+            policy?.probabilities_with(&view, legal.cards, &scoring, &mut self.scratch);
+            POLICY_NOISE
+        };
         let p = self
             .scratch
             .iter()
             .find(|(c, _)| *c == card)
             .map_or(0.0, |(_, p)| *p);
-        Some((1.0 - POLICY_NOISE) * p + POLICY_NOISE / legal.len() as f64)
+        Some((1.0 - noise) * p + noise / legal.len() as f64)
     }
 }
+
+/// The share of uniform choice mixed into the learned reader's probabilities: the share the
+/// `train_reader` example's report mixes in.
+pub const READER_NOISE: f64 = 0.05;
 
 /// The share of uniform choice mixed into the learned policy's probabilities: the best of
 /// those the `train_policy` example compares on held-out ISMCTS decisions in Mini Misère and

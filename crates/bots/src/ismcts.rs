@@ -1002,6 +1002,8 @@ impl Bot for Ismcts {
     fn name(&self) -> &str {
         if self.inference.as_ref().is_some_and(Inference::uses_search) {
             "ismcts-read"
+        } else if self.inference.as_ref().is_some_and(Inference::uses_reader) {
+            "ismcts-net"
         } else if self.inference.as_ref().is_some_and(Inference::uses_policy) {
             "ismcts-pol"
         } else if self.infers() {

@@ -19,6 +19,7 @@
 //! | `ismcts-duck` | the same search with rollouts half played by a ducking rule ([`ismcts::Ismcts::with_ducking`]) |
 //! | `ismcts-lot` | the same search with rollouts that play a declared Lot out as its declarer and defenders would ([`ismcts::Ismcts::with_lot_rollouts`]) |
 //! | `ismcts-pol` | `ismcts-inf` whose model of the others' cards is a policy learned from the search's own play ([`policy`]) |
+//! | `ismcts-net` | `ismcts-inf` whose model of the others' cards is a small neural network learned from the search's own play ([`reader`]) |
 //! | `ismcts-read` | `ismcts-inf` whose model of the others' cards is a small search from each world's hand ([`inference::Inference::with_search`]) |
 //! | `ismcts-table` | the same search with every seat valuing a deal by its score less the table's mean ([`ismcts::Ismcts::with_table_rewards`]) and rollouts that play a declared Lot out, as `ismcts-lot`'s do: the strongest search measured, *Expert*'s |
 //! | `pimc` | perfect-information Monte Carlo over the exact [`solver`] ([`pimc`]) |
@@ -53,6 +54,7 @@ pub mod omniscient;
 pub mod pimc;
 pub mod policy;
 pub mod random;
+pub mod reader;
 pub mod reward;
 pub mod solver;
 pub mod standing;
@@ -95,7 +97,7 @@ impl fmt::Debug for dyn Bot {
 }
 
 /// The names [`make_bot`] accepts.
-pub const BOT_NAMES: [&str; 12] = [
+pub const BOT_NAMES: [&str; 13] = [
     "random",
     "heuristic",
     "ismcts",
@@ -105,6 +107,7 @@ pub const BOT_NAMES: [&str; 12] = [
     "ismcts-duck",
     "ismcts-lot",
     "ismcts-pol",
+    "ismcts-net",
     "ismcts-read",
     "ismcts-table",
     "pimc",
@@ -182,6 +185,7 @@ enum Kind {
     IsmctsDuck,
     IsmctsLot,
     IsmctsPol,
+    IsmctsNet,
     IsmctsRead,
     IsmctsTable,
     Pimc,
@@ -190,7 +194,7 @@ enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 14] = [
+    const ALL: [Kind; 15] = [
         Kind::Random,
         Kind::Heuristic,
         Kind::Ismcts,
@@ -200,6 +204,7 @@ impl Kind {
         Kind::IsmctsDuck,
         Kind::IsmctsLot,
         Kind::IsmctsPol,
+        Kind::IsmctsNet,
         Kind::IsmctsRead,
         Kind::IsmctsTable,
         Kind::Pimc,
@@ -219,6 +224,7 @@ impl Kind {
             Kind::IsmctsDuck => "ismcts-duck",
             Kind::IsmctsLot => "ismcts-lot",
             Kind::IsmctsPol => "ismcts-pol",
+            Kind::IsmctsNet => "ismcts-net",
             Kind::IsmctsRead => "ismcts-read",
             Kind::IsmctsTable => "ismcts-table",
             Kind::Pimc => "pimc",
@@ -292,6 +298,7 @@ impl BotSpec {
             | Kind::IsmctsDuck
             | Kind::IsmctsLot
             | Kind::IsmctsPol
+            | Kind::IsmctsNet
             | Kind::IsmctsRead
             | Kind::IsmctsTable
             | Kind::Pimc
@@ -367,6 +374,10 @@ impl BotSpec {
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
                     .with_inference(inference::Inference::new().with_policy())
                     .with_endings(ismcts::INF_ENDINGS),
+            ),
+            Kind::IsmctsNet => Box::new(
+                ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
+                    .with_inference(inference::Inference::new().with_reader()),
             ),
             Kind::IsmctsRead => Box::new(
                 ismcts::Ismcts::with_budget(seed, budget.unwrap_or(ismcts::DEFAULT_BUDGET))
@@ -632,6 +643,7 @@ mod tests {
             ("ismcts-duck:40", true),
             ("ismcts-lot:40", true),
             ("ismcts-pol:40", true),
+            ("ismcts-net:40", true),
             ("pimc:40", true),
             ("omniscient", true),
             ("club", true),
@@ -713,7 +725,7 @@ mod tests {
             refusal("alphazero:0"),
             "unknown bot \"alphazero\" (levels: beginner, casual, club, strong, expert; \
              algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, \
-             ismcts-duck, ismcts-lot, ismcts-pol, ismcts-read, ismcts-table, pimc, omniscient, maxn)"
+             ismcts-duck, ismcts-lot, ismcts-pol, ismcts-net, ismcts-read, ismcts-table, pimc, omniscient, maxn)"
         );
     }
 

@@ -274,7 +274,7 @@ pub fn policy_playout(deal: &mut Deal, rng: &mut ChaCha8Rng, policy: &Policy, pe
 }
 
 /// Turns the logits of `out` into probabilities, in place.
-fn softmax(out: &mut [(Card, f64)]) {
+pub(crate) fn softmax(out: &mut [(Card, f64)]) {
     let top = out.iter().map(|o| o.1).fold(f64::NEG_INFINITY, f64::max);
     let mut total = 0.0;
     for o in out.iter_mut() {

@@ -186,7 +186,8 @@ enum Command {
         /// inference from the others' play), ismcts-eval (with a learned evaluation), ismcts-eq
         /// (with equivalent cards searched as one), ismcts-duck (with rollouts half played by a
         /// ducking rule), ismcts-lot (with rollouts that play a declared Lot out), ismcts-pol
-        /// (inference with a policy learned from the search), ismcts-read (inference with a
+        /// (inference with a policy learned from the search), ismcts-net (inference with a small
+        /// neural network learned from the search), ismcts-read (inference with a
         /// small search standing in for each other seat; ten to forty times slower), ismcts-table
         /// (every seat playing to beat the table: its score less the table's mean; a declared
         /// Lot played out; the strongest), pimc, and the cheating references omniscient (sees every hand) and maxn (sees every hand

@@ -140,6 +140,6 @@ fn a_level_is_refused_a_budget_and_a_misspelt_one_is_told_the_names() {
         ])),
         "invalid value 'experts' for '--bots <BOTS>': unknown bot \"experts\" (levels: \
          beginner, casual, club, strong, expert; algorithms: random, heuristic, ismcts, \
-         ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-read, ismcts-table, pimc, omniscient, maxn); see 'torite arena --help'"
+         ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-net, ismcts-read, ismcts-table, pimc, omniscient, maxn); see 'torite arena --help'"
     );
 }

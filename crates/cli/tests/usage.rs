@@ -291,7 +291,7 @@ fn a_bad_bot_spec_is_a_usage_error_naming_the_option_and_the_value() {
             format!(
                 "invalid value 'nobody' for '--bots <BOTS>': unknown bot \"nobody\" (levels: \
                  beginner, casual, club, strong, expert; algorithms: random, heuristic, ismcts, \
-                 ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-read, ismcts-table, pimc, omniscient, maxn); see 'torite {name} --help'"
+                 ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-net, ismcts-read, ismcts-table, pimc, omniscient, maxn); see 'torite {name} --help'"
             )
         );
     }

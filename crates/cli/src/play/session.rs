@@ -662,7 +662,7 @@ mod tests {
                 "bots",
                 serde_json::json!(["human", "heuristic", "nobody", "heuristic"]),
                 "table: bots: seat 2: unknown bot \"nobody\" (levels: beginner, casual, club, \
-                 strong, expert; algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-read, ismcts-table, pimc, omniscient, maxn)",
+                 strong, expert; algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-net, ismcts-read, ismcts-table, pimc, omniscient, maxn)",
             ),
         ];
         for (key, value, expected) in cases {
