@@ -51,6 +51,14 @@
 //! reading is noisy, and multiplied over a long deal's many choices it can put nearly all the
 //! weight on a few worlds; [`Inference::tempered`] spreads it ([`tempered_weights`]).
 //!
+//! **A learned network as the model.** [`Inference::with_reader`] judges a card play by the
+//! learned reader ([`crate::reader`]), a small neural network fitted to ISMCTS's own cards: it
+//! predicts them better than the learned policy in every preset, about as well as a
+//! 200-iteration search, and costs about what the policy costs. It places the cards better
+//! than the policy and worse than the search in Mini Misère and Molotow, and best of every
+//! model in Mittlere (`docs/STATS.md`, "Does a learned network read the others' cards
+//! cheaply enough to pay?").
+//!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
 //! weights (importance resampling). The hard constraints stay those of [`Worlds`]: a world the
@@ -1034,6 +1042,18 @@ mod tests {
         // The search, too, sheds points on a trick it cannot win, and the policy learned it,
         // less sharply than the rule of thumb plays it (about 0.23 against 0.33).
         let (uniform, weighted, effective) = king_under_the_ace(Inference::new().with_policy());
+        assert!((0.25..0.40).contains(&uniform), "uniform {uniform}");
+        assert!(
+            weighted < uniform - 0.05,
+            "weighted {weighted}, uniform {uniform}"
+        );
+        assert!(effective > 100.0, "{effective}");
+    }
+
+    #[test]
+    fn under_the_learned_reader_a_seat_that_ducked_under_an_ace_is_less_likely_to_hold_the_king() {
+        // The network learned the same from the search's play as the policy did.
+        let (uniform, weighted, effective) = king_under_the_ace(Inference::new().with_reader());
         assert!((0.25..0.40).contains(&uniform), "uniform {uniform}");
         assert!(
             weighted < uniform - 0.05,
