@@ -146,8 +146,8 @@ fn probabilities(reader: &Reader, sample: &Sample) -> Vec<f64> {
     exp.into_iter().map(|e| e / total).collect()
 }
 
-/// Adds the gradient of minus the log-probability of the sample's chosen card to `g` (in the
-/// order of [`PARAMETERS`]).
+/// Adds the gradient of minus the log-probability of the sample's chosen card under `reader`,
+/// whose numbers are `p`, to `g` (both in the order of [`PARAMETERS`]).
 fn gradient(reader: &Reader, p: &[f32], sample: &Sample, g: &mut [f32]) {
     let w2 = &p[HIDDEN * INPUTS + HIDDEN..][..HIDDEN];
     let mut hidden = vec![[0.0; HIDDEN]; sample.cards.len()];

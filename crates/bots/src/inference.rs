@@ -503,8 +503,10 @@ impl Likelihood {
 }
 
 /// The opponent model: the rule of thumb with noise, and for card plays, where the ruleset
-/// has one and [`Inference::with_policy`] asked for it, the learned policy ([`crate::policy`])
-/// mixed with [`POLICY_NOISE`] of uniform choice.
+/// has one, the learned reader ([`crate::reader`]) mixed with [`READER_NOISE`] of uniform
+/// choice when [`Inference::with_reader`] asked for it, else the learned policy
+/// ([`crate::policy`]) mixed with [`POLICY_NOISE`] when [`Inference::with_policy`] did, or a
+/// search ([`Inference::with_search`]).
 #[derive(Clone, Debug)]
 struct Opponent {
     heuristic: Heuristic,
@@ -514,7 +516,7 @@ struct Opponent {
     reader: bool,
     /// The search that models card plays, when [`Inference::with_search`] asked for one.
     search: Option<SearchModel>,
-    /// The policy's probabilities of the decision in hand (kept to reuse its room).
+    /// The learned model's probabilities of the decision in hand (kept to reuse its room).
     scratch: Vec<(Card, f64)>,
     /// The scoring of the public facts at each card play of the logged history, by its place
     /// in the deal (tricks completed × seats + cards in the trick): the same in every world
