@@ -238,7 +238,7 @@ def test_bots_act_legally_and_refuse_bad_specs():
         action = bots[seat].act(deal, seat)
         assert action in deal.legal_actions()
         deal.apply(action)
-    with pytest.raises(ValueError, match=r'^unknown bot "nope" \(levels: beginner, casual, club, strong, expert; algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-read, ismcts-table, pimc, omniscient, maxn\)$'):
+    with pytest.raises(ValueError, match=r'^unknown bot "nope" \(levels: beginner, casual, club, strong, expert; algorithms: random, heuristic, ismcts, ismcts-inf, ismcts-eval, ismcts-eq, ismcts-duck, ismcts-lot, ismcts-pol, ismcts-net, ismcts-read, ismcts-table, pimc, omniscient, maxn\)$'):
         torite.bots.make("nope")
     with pytest.raises(ValueError, match="out of range"):
         torite.bots.make("ismcts:0")
