@@ -41,6 +41,9 @@ const HEURISTIC_NOISES: [f64; 2] = [0.5, 0.9];
 #[path = "common/cli.rs"]
 mod cli;
 
+#[path = "common/weights_file.rs"]
+mod weights_file;
+
 /// Trains the learned policy from ISMCTS self-play and writes its weights.
 #[derive(clap::Parser)]
 #[command(name = "train_policy")]
@@ -307,13 +310,6 @@ fn main() {
         );
     }
     out.push_str(&lines);
-    // Written beside the target and renamed over it, so an interrupted run leaves the old file.
-    let partial = format!("{}.partial", args.out);
-    if let Err(e) =
-        std::fs::write(&partial, &out).and_then(|()| std::fs::rename(&partial, &args.out))
-    {
-        eprintln!("train_policy: cannot write {}: {e}", args.out);
-        std::process::exit(1);
-    }
+    weights_file::write_or_exit("train_policy", &args.out, &out);
     eprint!("{out}");
 }

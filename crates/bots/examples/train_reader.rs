@@ -31,6 +31,9 @@ use torite_core::{Action, Deal, Preset, View};
 #[path = "common/cli.rs"]
 mod cli;
 
+#[path = "common/weights_file.rs"]
+mod weights_file;
+
 /// The share of uniform choice mixed into every model the report compares.
 const NOISE: f64 = 0.05;
 
@@ -329,13 +332,6 @@ fn main() {
         );
     }
     out.push_str(&lines);
-    // Written beside the target and renamed over it, so an interrupted run leaves the old file.
-    let partial = format!("{}.partial", args.out);
-    if let Err(e) =
-        std::fs::write(&partial, &out).and_then(|()| std::fs::rename(&partial, &args.out))
-    {
-        eprintln!("train_reader: cannot write {}: {e}", args.out);
-        std::process::exit(1);
-    }
+    weights_file::write_or_exit("train_reader", &args.out, &out);
     eprint!("{out}");
 }

@@ -1,6 +1,9 @@
 //! Hand-built deals shared by the unit tests.
 
-use torite_core::{CardSet, Deal, Preset};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use torite_core::shuffle::below;
+use torite_core::{Action, CardSet, Deal, Preset};
 
 /// Hands in the record's notation (`"AS KS 2H"`), one a seat.
 pub(crate) fn hands<const N: usize>(text: [&str; N]) -> [CardSet; N] {
@@ -15,6 +18,21 @@ pub(crate) fn after<const N: usize>(preset: Preset, hands: [&str; N], moves: &[&
         deal.apply(m.parse().expect("action")).expect("legal");
     }
     deal
+}
+
+/// Plays a random deal of `preset` (seeded by the preset) with random legal actions, and
+/// calls `visit` with the deal and the legal cards at each card play with a choice.
+pub(crate) fn each_card_choice(preset: Preset, mut visit: impl FnMut(&Deal, CardSet)) {
+    let mut rng = ChaCha8Rng::seed_from_u64(preset as u64);
+    let mut deal = Deal::random(preset.ruleset(), 0, &mut rng);
+    while !deal.is_over() {
+        let legal = deal.legal_actions();
+        if legal.len() == legal.cards.len() && legal.cards.len() > 1 {
+            visit(&deal, legal.cards);
+        }
+        let pick = legal.nth(below(&mut rng, legal.len() as u32) as usize);
+        deal.apply(pick.unwrap_or(Action::Pass)).expect("legal");
+    }
 }
 
 /// A Molotow deal in which seat 0 leads the ace of hearts and seat 1 can follow with the six;

@@ -190,9 +190,6 @@ fn trained() -> &'static [Option<Reader>] {
 mod tests {
     use super::*;
     use crate::fixtures::{MOLOTOW_HEARTS, after};
-    use rand_chacha::ChaCha8Rng;
-    use rand_chacha::rand_core::SeedableRng;
-    use torite_core::{Action, Deal};
 
     #[test]
     fn the_weights_file_has_a_network_for_every_preset() {
@@ -276,29 +273,18 @@ mod tests {
         for preset in Preset::ALL {
             let rules = preset.ruleset();
             let reader = Reader::for_rules(&rules).expect("a network for every preset");
-            let mut rng = ChaCha8Rng::seed_from_u64(preset as u64);
-            let mut deal = Deal::random(rules, 0, &mut rng);
             let mut out = Vec::new();
-            while !deal.is_over() {
-                let legal = deal.legal_actions();
-                if legal.len() == legal.cards.len() && legal.cards.len() > 1 {
-                    reader.probabilities(&View::new(&deal, deal.to_act()), legal.cards, &mut out);
-                    assert_eq!(out.len(), legal.cards.len());
-                    assert!(
-                        out.iter()
-                            .all(|(c, p)| legal.cards.contains(*c) && *p > 0.0)
-                    );
-                    let total: f64 = out.iter().map(|(_, p)| p).sum();
-                    assert!(
-                        (total - 1.0).abs() < 1e-9,
-                        "{} sums to {total}",
-                        preset.id()
-                    );
-                }
-                let pick =
-                    legal.nth(torite_core::shuffle::below(&mut rng, legal.len() as u32) as usize);
-                deal.apply(pick.unwrap_or(Action::Pass)).expect("legal");
-            }
+            crate::fixtures::each_card_choice(preset, |deal, cards| {
+                reader.probabilities(&View::new(deal, deal.to_act()), cards, &mut out);
+                assert_eq!(out.len(), cards.len());
+                assert!(out.iter().all(|(c, p)| cards.contains(*c) && *p > 0.0));
+                let total: f64 = out.iter().map(|(_, p)| p).sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-9,
+                    "{} sums to {total}",
+                    preset.id()
+                );
+            });
         }
     }
 }
