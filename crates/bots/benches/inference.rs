@@ -56,23 +56,33 @@ fn weighing(c: &mut Criterion) {
                     .sum::<f64>()
             });
         });
-        // The same worlds weighed with the learned policy as the model of the card plays.
-        let mut learned = inference.clone().with_policy();
+        // The same worlds weighed with the learned policy as the model of the card plays. Each
+        // round starts from an inference that has read nothing yet: it keeps what it read for
+        // the deal (by each seat's starting hand), as the reader and the search do.
+        let learned = inference.clone().with_policy();
         group.bench_function(format!("{}/weigh-64-worlds-policy", preset.id()), |b| {
-            b.iter(|| {
-                pool.iter()
-                    .map(|w| learned.log_likelihood(&view, black_box(w)))
-                    .sum::<f64>()
-            });
+            b.iter_batched(
+                || learned.clone(),
+                |mut learned| {
+                    pool.iter()
+                        .map(|w| learned.log_likelihood(&view, black_box(w)))
+                        .sum::<f64>()
+                },
+                BatchSize::SmallInput,
+            );
         });
         // The same worlds weighed with the learned reader as the model of the card plays.
-        let mut reader = inference.clone().with_reader();
+        let reader = inference.clone().with_reader();
         group.bench_function(format!("{}/weigh-64-worlds-reader", preset.id()), |b| {
-            b.iter(|| {
-                pool.iter()
-                    .map(|w| reader.log_likelihood(&view, black_box(w)))
-                    .sum::<f64>()
-            });
+            b.iter_batched(
+                || reader.clone(),
+                |mut reader| {
+                    pool.iter()
+                        .map(|w| reader.log_likelihood(&view, black_box(w)))
+                        .sum::<f64>()
+                },
+                BatchSize::SmallInput,
+            );
         });
         // The same worlds weighed with a search as the model of the card plays (`ismcts-read`):
         // 8 worlds, for each costs one search per choice logged. Each round starts from an

@@ -57,7 +57,8 @@
 //! 200-iteration search, and costs about what the policy costs. It places the cards better
 //! than the policy and worse than the search in Mini Misère and Molotow, and best of every
 //! model in Mittlere (`docs/STATS.md`, "Does a learned network read the others' cards
-//! cheaply enough to pay?").
+//! cheaply enough to pay?"). Its readings are kept by starting hand as the search's are, so
+//! a seat's plays are read once for each hand worlds deal it.
 //!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
@@ -70,7 +71,7 @@ use std::collections::HashMap;
 use rand_chacha::ChaCha8Rng;
 use torite_core::shuffle::below;
 use torite_core::{
-    Action, ActionSet, Card, CardSet, Deal, MAX_SEATS, Phase, Seat, Suit, View, Worlds,
+    Action, ActionSet, Card, CardSet, Deal, MAX_SEATS, Phase, Ruleset, Seat, Suit, View, Worlds,
 };
 
 use crate::eval::Scoring;
@@ -420,7 +421,7 @@ impl Inference {
             noise: self.noise,
             me,
             starts: hands,
-            searched: [0; MAX_SEATS],
+            read: [0; MAX_SEATS],
             ll: Likelihood::ZERO,
         };
         let tricks = self.observer.tricks.len();
@@ -522,23 +523,25 @@ struct Opponent {
     /// in the deal (tricks completed × seats + cards in the trick): the same in every world
     /// replayed, so worked out once for them all; emptied when the log changes.
     scorings: Vec<Option<Scoring>>,
-    /// The search model's readings of each seat's logged card plays, by the hand it started
-    /// the deal with.
+    /// The card-play model's readings of each seat's logged card plays (the search's, the
+    /// reader's or the policy's), by the hand it started the deal with.
     readings: Readings,
 }
 
-/// What the search model made of each seat's logged card plays, kept for the deal.
+/// What the card-play model (a search, the learned reader or the learned policy) made of
+/// each seat's logged card plays, kept for the deal.
 ///
-/// A seat's view, and so what a search standing in for it plays, depends only on the cards
-/// it holds and on the public history: its hand at each logged play is its starting hand
-/// less the cards it played before. So the probabilities of its plays are the same in every
-/// world that deals it the same starting hand, at this decision and at every later one of
-/// the deal (the log only grows). Worlds late in a deal, with few unseen cards, deal the
-/// same hands over and over; each seat's plays are searched once per hand.
+/// A seat's view, and so what a model standing in for it plays, depends only on the cards it
+/// holds and on the public history: its hand at each logged play is its starting hand less
+/// the cards it played before. So the probabilities of its plays are the same in every world
+/// that deals it the same starting hand, at this decision and at every later one of the deal
+/// (the log only grows). Worlds deal the same hands over and over, the more so the fewer
+/// cards are unseen; each seat's plays are read once per hand. For the learned reader this
+/// makes a world three to five times cheaper to weigh over whole deals (`docs/STATS.md`).
 #[derive(Clone, Debug, Default)]
 struct Readings {
-    /// The logarithm of each searched play's probability, in the order the seat made them,
-    /// by the seat and its starting hand.
+    /// The logarithm of each read play's probability, in the order the seat made them, by
+    /// the seat and its starting hand.
     by_hand: HashMap<(Seat, CardSet), Vec<f64>>,
     /// The [`Observer`]'s epoch the readings are of.
     epoch: u64,
@@ -556,6 +559,13 @@ impl Readings {
             self.epoch = epoch;
         }
     }
+}
+
+/// A learned model of card plays ([`Opponent::learned_model`]).
+#[derive(Clone, Copy, Debug)]
+enum Learned {
+    Reader(&'static Reader),
+    Policy(&'static Policy),
 }
 
 /// A small search standing in for another seat ([`Inference::with_search`]).
@@ -578,10 +588,11 @@ pub const SEARCH_NOISE: f64 = 0.2;
 pub const READ_TEMPER: f64 = 0.2;
 
 impl Opponent {
-    /// The logarithm of the search model's probability of `action` among the `legal` actions
-    /// of `deal`'s seat to act, when a search models that decision: the seat's `index`th
-    /// searched play (from 0) of the deal, which it started with the hand `start`.
-    fn searched(
+    /// The logarithm of the card-play model's probability of `action` among the `legal`
+    /// actions of `deal`'s seat to act, when a search, the reader or the policy models that
+    /// decision: the seat's `index`th read play (from 0) of the deal, which it started with
+    /// the hand `start`. Read once per seat and starting hand ([`Readings`]).
+    fn read(
         &mut self,
         deal: &Deal,
         legal: &ActionSet,
@@ -589,26 +600,28 @@ impl Opponent {
         start: CardSet,
         index: usize,
     ) -> Option<f64> {
-        if self.search.is_none() || !matches!(action, Action::Play(_)) {
+        if !matches!(action, Action::Play(_)) {
             return None;
         }
+        let learned = if self.search.is_some() {
+            None
+        } else {
+            // Only a decision a learned model judges is read: the others take no index.
+            Some(self.learned_model(deal.rules(), legal)?)
+        };
         if self.readings.by_hand.len() >= MAX_READINGS {
             self.readings.by_hand.clear();
         }
-        let read = self
-            .readings
-            .by_hand
-            .entry((deal.to_act(), start))
-            .or_default();
-        if let Some(ln) = read.get(index) {
+        let key = (deal.to_act(), start);
+        if let Some(ln) = self.readings.by_hand.get(&key).and_then(|r| r.get(index)) {
             return Some(*ln);
         }
-        let ln = self.search(deal, legal, action)?.ln();
-        let read = self
-            .readings
-            .by_hand
-            .entry((deal.to_act(), start))
-            .or_default();
+        let ln = match learned {
+            Some(model) => self.learned(model, deal, legal, action)?,
+            None => self.search(deal, legal, action)?,
+        }
+        .ln();
+        let read = self.readings.by_hand.entry(key).or_default();
         if read.len() == index {
             read.push(ln);
         }
@@ -636,41 +649,49 @@ impl Opponent {
         Some((1.0 - SEARCH_NOISE) * p + SEARCH_NOISE / legal.len() as f64)
     }
 
-    /// The learned model's probability of `action` among the `legal` actions of `deal`'s seat
-    /// to act, when one models that decision: the reader's mixed with [`READER_NOISE`], or
-    /// else the policy's mixed with [`POLICY_NOISE`].
-    fn learned(&mut self, deal: &Deal, legal: &ActionSet, action: Action) -> Option<f64> {
-        let Action::Play(card) = action else {
-            return None;
-        };
+    /// The learned model that judges a card play among the `legal` actions under `rules`, if
+    /// any: the reader when [`Inference::with_reader`] asked for it, else the policy when
+    /// [`Inference::with_policy`] did, where the ruleset has one; none where the seat might
+    /// also declare the Lot (the rule of thumb judges that decision).
+    fn learned_model(&self, rules: &Ruleset, legal: &ActionSet) -> Option<Learned> {
         if legal.len() != legal.cards.len() {
             return None;
         }
-        let reader = if self.reader {
-            Reader::for_rules(deal.rules())
-        } else {
-            None
-        };
-        let policy = if self.policy && reader.is_none() {
-            Policy::for_rules(deal.rules())
-        } else {
-            None
-        };
-        if reader.is_none() && policy.is_none() {
+        let reader = self.reader.then(|| Reader::for_rules(rules)).flatten();
+        let policy = (self.policy && reader.is_none())
+            .then(|| Policy::for_rules(rules))
+            .flatten();
+        reader.map(Learned::Reader).or(policy.map(Learned::Policy))
+    }
+
+    /// The probability of `action` among the `legal` actions of `deal`'s seat to act under
+    /// the learned `model`: the reader's mixed with [`READER_NOISE`] of uniform choice, the
+    /// policy's with [`POLICY_NOISE`].
+    fn learned(
+        &mut self,
+        model: Learned,
+        deal: &Deal,
+        legal: &ActionSet,
+        action: Action,
+    ) -> Option<f64> {
+        let Action::Play(card) = action else {
             return None;
-        }
+        };
         let place = deal.tricks_completed() * deal.players() + deal.current_trick().len();
         if self.scorings.len() <= place {
             self.scorings.resize(place + 1, None);
         }
         let scoring = *self.scorings[place].get_or_insert_with(|| Scoring::of(&View::new(deal, 0)));
         let view = View::new(deal, deal.to_act());
-        let noise = if let Some(reader) = reader {
-            reader.probabilities_with(&view, legal.cards, &scoring, &mut self.scratch);
-            READER_NOISE
-        } else {
-            policy?.probabilities_with(&view, legal.cards, &scoring, &mut self.scratch);
-            POLICY_NOISE
+        let noise = match model {
+            Learned::Reader(reader) => {
+                reader.probabilities_with(&view, legal.cards, &scoring, &mut self.scratch);
+                READER_NOISE
+            }
+            Learned::Policy(policy) => {
+                policy.probabilities_with(&view, legal.cards, &scoring, &mut self.scratch);
+                POLICY_NOISE
+            }
         };
         let p = self
             .scratch
@@ -699,8 +720,8 @@ struct Replay<'a> {
     me: Seat,
     /// Each seat's hand at the start of the deal in the world replayed.
     starts: [CardSet; MAX_SEATS],
-    /// How many of each seat's card plays the search model has judged so far.
-    searched: [usize; MAX_SEATS],
+    /// How many of each seat's card plays the card-play model has read so far.
+    read: [usize; MAX_SEATS],
     ll: Likelihood,
 }
 
@@ -717,18 +738,13 @@ impl Replay<'_> {
             let actions = deal.legal_actions();
             let legal = actions.len();
             if legal > 1 {
-                let index = self.searched[seat];
-                let modelled =
-                    match self
-                        .model
-                        .searched(deal, &actions, action, self.starts[seat], index)
-                    {
-                        Some(ln) => {
-                            self.searched[seat] += 1;
-                            Some(ln)
-                        }
-                        None => self.model.learned(deal, &actions, action).map(f64::ln),
-                    };
+                let index = self.read[seat];
+                let modelled = self
+                    .model
+                    .read(deal, &actions, action, self.starts[seat], index);
+                if modelled.is_some() {
+                    self.read[seat] += 1;
+                }
                 let row = &mut self.ll.by_seat[seat];
                 if let Some(ln) = modelled {
                     for cell in row.iter_mut() {
@@ -1170,21 +1186,32 @@ mod tests {
     }
 
     #[test]
-    fn the_policy_weighs_every_world_as_if_it_were_the_first() {
-        // The scoring kept between worlds must give each world the weight a fresh inference
-        // gives it: a Mini Misère deal watched by seat 2 for half its cards, the Lot included.
-        let mut watcher = Inference::new().with_policy();
-        let deal = watched_by_seat_2(5, 3, &mut watcher);
-        let view = View::new(&deal, 2);
-        let fresh = watcher.clone();
-        let worlds = Worlds::new(view);
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        for _ in 0..20 {
-            let world = worlds.sample(&mut rng);
-            let kept = watcher.log_likelihood(&view, &world);
-            let first = fresh.clone().log_likelihood(&view, &world);
-            assert!(kept < 0.0, "the others' plays weigh something");
-            assert_eq!(kept.to_bits(), first.to_bits());
+    fn the_learned_models_weigh_every_world_as_if_it_were_the_first() {
+        // The scoring and the readings kept between worlds must give each world the weight a
+        // fresh inference gives it: a Mini Misère deal watched by seat 2 for half its cards,
+        // the Lot included (a card played where the Lot could be declared is the rule of
+        // thumb's to judge, and must not take the place of the next reading).
+        for model in [
+            Inference::new().with_policy(),
+            Inference::new().with_reader(),
+        ] {
+            let mut watcher = model;
+            let deal = watched_by_seat_2(5, 3, &mut watcher);
+            let view = View::new(&deal, 2);
+            let fresh = watcher.clone();
+            let worlds = Worlds::new(view);
+            let mut rng = ChaCha8Rng::seed_from_u64(6);
+            for _ in 0..40 {
+                let world = worlds.sample(&mut rng);
+                let kept = watcher.log_likelihood(&view, &world);
+                let first = fresh.clone().log_likelihood(&view, &world);
+                assert!(kept < 0.0, "the others' plays weigh something");
+                assert_eq!(kept.to_bits(), first.to_bits());
+            }
+            assert!(
+                !watcher.model.readings.by_hand.is_empty(),
+                "the learned model's readings are kept"
+            );
         }
     }
 
