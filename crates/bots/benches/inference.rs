@@ -1,7 +1,8 @@
 //! Benchmarks of the strongest search's parts: weighing a world by the other seats' play
 //! ([`torite_bots::inference`], under the rule of thumb, the learned policy, the learned
-//! reader and a search as `ismcts-read`'s model; the throughput column counts worlds), one `ismcts-inf`
-//! decision (simulations), and a max^n ending ([`torite_bots::ismcts::maxn`]).
+//! reader and a search as `ismcts-read`'s model; the throughput column counts worlds), at one
+//! position and in pools at every decision of a deal, one `ismcts-inf` decision (simulations),
+//! and a max^n ending ([`torite_bots::ismcts::maxn`]).
 //!
 //! Each position is a random deal played by `heuristic` bots for a third of its cards, watched
 //! from the start by the seat then to act, so that its history holds choices to weigh.
@@ -122,5 +123,64 @@ fn weighing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, weighing);
+/// Every decision of a deal of `preset` played by `heuristic` bots: the deal as it stood.
+fn decisions(preset: Preset) -> Vec<Deal> {
+    let mut deal = Deal::random(preset.ruleset(), 0, &mut ChaCha8Rng::seed_from_u64(3));
+    let mut bots: Vec<_> = (0..deal.players())
+        .map(|s| make_bot("heuristic", s as u64).expect("a bot"))
+        .collect();
+    let mut decisions = Vec::new();
+    while !deal.is_over() {
+        let seat = deal.to_act();
+        decisions.push(deal.clone());
+        torite_bots::step(&mut deal, bots[seat].as_mut()).expect("legal");
+    }
+    decisions
+}
+
+/// Weighs a pool of `size` worlds at each decision with a choice among the `decisions` of one
+/// deal, every seat watching from the start with a clone of `model`, as a bot's search does;
+/// returns the worlds weighed.
+fn pools_over_a_deal(decisions: &[Deal], model: &Inference, size: usize) -> usize {
+    let n = decisions.first().map_or(0, Deal::players);
+    let mut watchers = vec![model.clone(); n];
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut weighed = 0;
+    for deal in decisions {
+        let view = View::new(deal, deal.to_act());
+        let watcher = &mut watchers[deal.to_act()];
+        watcher.observe(&view);
+        if view.legal_actions().len() < 2 {
+            continue;
+        }
+        if let Some(pool) = watcher.pool(&view, size, &mut rng, || true) {
+            weighed += pool.len();
+        }
+    }
+    weighed
+}
+
+/// The cost of a world over whole deals: what a bot pays, where the readings kept by starting
+/// hand are found again more often the fewer cards are unseen.
+fn over_a_deal(c: &mut Criterion) {
+    let mut group = c.benchmark_group("inference");
+    group.sample_size(10);
+    for preset in [Preset::MiniMisere4, Preset::MolotowJass, Preset::PlusMinusJass3] {
+        let decisions = decisions(preset);
+        for (name, model) in [
+            ("rule", Inference::new()),
+            ("reader", Inference::new().with_reader()),
+        ] {
+            let worlds = pools_over_a_deal(&decisions, &model, 256);
+            group.throughput(Throughput::Elements(worlds as u64));
+            group.bench_function(
+                format!("{}/pools-of-256-over-a-deal-{name}", preset.id()),
+                |b| b.iter(|| pools_over_a_deal(black_box(&decisions), &model, 256)),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, weighing, over_a_deal);
 criterion_main!(benches);

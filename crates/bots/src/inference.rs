@@ -537,7 +537,8 @@ struct Opponent {
 /// that deals it the same starting hand, at this decision and at every later one of the deal
 /// (the log only grows). Worlds deal the same hands over and over, the more so the fewer
 /// cards are unseen; each seat's plays are read once per hand. For the learned reader this
-/// makes a world three to five times cheaper to weigh over whole deals (`docs/STATS.md`).
+/// makes a world two to three times cheaper to weigh over whole deals (the `inference`
+/// bench's pools over a deal; `docs/STATS.md`).
 #[derive(Clone, Debug, Default)]
 struct Readings {
     /// The logarithm of each read play's probability, in the order the seat made them, by
