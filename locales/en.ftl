@@ -1047,7 +1047,7 @@ level-club-description = A club regular: thinks hard about a third of its cards 
 level-strong = Strong
 level-strong-description = Thinks hard about most of its cards and plays the rest by rule of thumb.
 level-expert = Expert
-level-expert-description = Thinks hard about every card it plays.
+level-expert-description = Thinks hard about every card it plays, and reads the others' cards from how they play.
 
 stats-budget-iterations = { $n } iterations a decision
 stats-budget-millis = { $n } ms a decision

@@ -992,7 +992,7 @@ level-club-description = クラブの常連。三枚に一枚はよく考えて�
 level-strong = 強豪
 level-strong-description = たいていの札をよく考えて打ち、残りは定石で打つ。
 level-expert = エキスパート
-level-expert-description = すべての札をよく考えて打つ。
+level-expert-description = すべての札をよく考えて打ち、ほかの人の打ち方から札の在りかを読む。
 
 stats-budget-iterations = 1手{ $n }回
 stats-budget-millis = 1手{ $n }ミリ秒
