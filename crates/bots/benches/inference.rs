@@ -165,7 +165,11 @@ fn pools_over_a_deal(decisions: &[Deal], model: &Inference, size: usize) -> usiz
 fn over_a_deal(c: &mut Criterion) {
     let mut group = c.benchmark_group("inference");
     group.sample_size(10);
-    for preset in [Preset::MiniMisere4, Preset::MolotowJass, Preset::PlusMinusJass3] {
+    for preset in [
+        Preset::MiniMisere4,
+        Preset::MolotowJass,
+        Preset::PlusMinusJass3,
+    ] {
         let decisions = decisions(preset);
         for (name, model) in [
             ("rule", Inference::new()),
