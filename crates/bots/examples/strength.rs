@@ -6,8 +6,10 @@
 //!
 //! `--help` lists the options: the number of deals and the seed, the bot measured (`--best`)
 //! and the field it plays among (`--field`), equal wall-clock time a decision (`--movetime`,
-//! `--best-movetime`), the cheating reference, and a cache of per-deal scores. Without
-//! presets, every preset is played.
+//! `--best-movetime`), the cheating reference, and a cache of per-deal scores. Against a field,
+//! `--seeds N` plays the deals of N seeds, each its own run and cache file, and pools them, so
+//! that a long measurement can be made a seed at a time. Without presets, every preset is
+//! played.
 //!
 //! For each preset, four arena runs on the same deals (the arena's deals depend only on the
 //! seed), each deal played in every seat rotation:
@@ -45,6 +47,11 @@ struct Args {
     /// The arena's seed: the deals depend on it alone.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// With `--field`: play the deals of this many seeds in turn (`--seed` and the ones after
+    /// it), each its own run (and, with `--cache`, its own file, so that a long measurement can
+    /// be made a seed at a time and resumed), and pool them: `--deals` times this many deals.
+    #[arg(long, default_value_t = 1, value_parser = cli::at_least(1u64))]
+    seeds: u64,
     /// Threads to play on (0: every core); the results do not depend on it.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -78,6 +85,12 @@ struct Args {
 
 fn parse_args() -> Args {
     let mut args = <Args as clap::Parser>::parse();
+    if args.seeds > 1 && args.field == "heuristic" {
+        eprintln!(
+            "strength: --seeds pools a bot's runs against a field: give the field with --field"
+        );
+        std::process::exit(2);
+    }
     if args.presets.is_empty() {
         args.presets = Preset::ALL.to_vec();
     }
@@ -92,6 +105,7 @@ fn play(
     preset: Preset,
     bot: &str,
     deals: usize,
+    seed: u64,
 ) -> Result<BotResult, torite_bots::BotError> {
     let rules = preset.ruleset();
     let spec =
@@ -115,7 +129,7 @@ fn play(
         bots,
         units: deals,
         unit: Unit::Deal,
-        seed: args.seed,
+        seed,
         keep_records: false,
     };
     let file = args.cache.as_ref().map(|dir| {
@@ -136,7 +150,7 @@ fn play(
                 format!("-among-{}", args.field.replace([':', '/'], "_"))
             },
             args.movetime.map_or(String::new(), |ms| format!("-{ms}ms")),
-            args.seed
+            seed
         ))
     });
     if let Some(cached) = file.as_deref().and_then(load) {
@@ -214,6 +228,29 @@ fn save(file: &std::path::Path, r: &BotResult) {
     }
 }
 
+/// Runs of the same bot on as many deals each, of different seeds, as one: the mean of their
+/// means, and an interval from their standard errors (the runs are independent).
+fn pooled(runs: &[BotResult]) -> BotResult {
+    let k = runs.len() as f64;
+    let mean = |f: fn(&BotResult) -> f64| runs.iter().map(f).sum::<f64>() / k;
+    let ci = |f: fn(&BotResult) -> f64| runs.iter().map(|r| f(r).powi(2)).sum::<f64>().sqrt() / k;
+    BotResult {
+        name: String::new(),
+        mean: mean(|r| r.mean),
+        ci95: ci(|r| r.ci95),
+        diff: mean(|r| r.diff),
+        diff_ci95: ci(|r| r.diff_ci95),
+        win_rate: None,
+        win_ci95: None,
+        decision_ms: mean(|r| r.decision_ms),
+        decision_max_ms: runs
+            .iter()
+            .map(|r| r.decision_max_ms)
+            .fold(f64::NAN, f64::max),
+        unit_scores: runs.iter().flat_map(|r| r.unit_scores.clone()).collect(),
+    }
+}
+
 fn pm(mean: f64, ci: f64) -> String {
     format!("{mean:.3} ± {ci:.3}")
 }
@@ -251,13 +288,26 @@ fn head_to_head(args: &Args, pool: &rayon::ThreadPool) {
         (None, Some(ms)) => format!(", {ms} ms a decision for every search bot"),
         (None, None) => String::new(),
     };
+    let seeds = if args.seeds == 1 {
+        format!("seed {}", args.seed)
+    } else {
+        format!(
+            "seeds {} to {}, {} deals each",
+            args.seed,
+            args.seed + args.seeds - 1,
+            args.deals
+        )
+    };
     let _ = writeln!(
         out,
         "`{}` alone among `{}` bots: mean deal score per seat, higher is better in every \
-         preset (penalty points negative); {} duplicate deals, seed {}{time}, each deal played \
+         preset (penalty points negative); {} duplicate deals, {seeds}{time}, each deal played \
          in every seat rotation; the difference to its table's `{}` bots is paired within each \
          deal; 95% intervals.\n",
-        args.best, args.field, args.deals, args.seed, args.field
+        args.best,
+        args.field,
+        args.deals * args.seeds as usize,
+        args.field
     );
     let _ = writeln!(
         out,
@@ -267,10 +317,23 @@ fn head_to_head(args: &Args, pool: &rayon::ThreadPool) {
     let _ = writeln!(out, "|---|---|---|---|---|");
     let mut wins = 0;
     for &preset in &args.presets {
-        let r = play(args, pool, preset, &args.best, args.deals).unwrap_or_else(|e| {
-            eprintln!("{}: {e}", preset.id());
-            std::process::exit(1);
-        });
+        let runs: Vec<BotResult> = (args.seed..args.seed + args.seeds)
+            .map(|seed| play(args, pool, preset, &args.best, args.deals, seed))
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|e| {
+                eprintln!("{}: {e}", preset.id());
+                std::process::exit(1);
+            });
+        if runs.len() > 1 {
+            for (seed, run) in (args.seed..).zip(&runs) {
+                eprintln!(
+                    "{}: seed {seed}: {}",
+                    preset.id(),
+                    signed(run.diff, run.diff_ci95)
+                );
+            }
+        }
+        let r = pooled(&runs);
         let beats = r.diff - r.diff_ci95 > 0.0;
         wins += usize::from(beats);
         let _ = writeln!(
@@ -338,7 +401,7 @@ fn main() {
                     3 => args.omniscient_deals.unwrap_or(args.deals),
                     _ => args.deals,
                 };
-                play(&args, &pool, preset, b, deals)
+                play(&args, &pool, preset, b, deals, args.seed)
             })
             .collect::<Result<Vec<BotResult>, _>>()
             .unwrap_or_else(|e| {
