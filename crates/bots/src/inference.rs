@@ -54,11 +54,12 @@
 //! **A learned network as the model.** [`Inference::with_reader`] judges a card play by the
 //! learned reader ([`crate::reader`]), a small neural network fitted to ISMCTS's own cards: it
 //! predicts them better than the learned policy in every preset, about as well as a
-//! 200-iteration search, and costs about what the policy costs. It places the cards better
-//! than the policy and worse than the search in Mini Misère and Molotow, and best of every
-//! model in Mittlere (`docs/STATS.md`, "Does a learned network read the others' cards
-//! cheaply enough to pay?"). Its readings are kept by starting hand as the search's are, so
-//! a seat's plays are read once for each hand worlds deal it.
+//! 200-iteration search, and costs four to five times what the policy costs, a hundredth of
+//! what the search costs. It places the cards better than the policy and worse than the
+//! search in Mini Misère and Molotow, and best of every model in Mittlere (`docs/STATS.md`,
+//! "Does a learned network read the others' cards cheaply enough to pay?"). Its readings are
+//! kept by starting hand as the search's are, so a seat's plays are read once for each hand
+//! worlds deal it. *Expert* reads the cards with it ([`crate::level`]).
 //!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
