@@ -103,11 +103,10 @@ const SEARCH: Option<Budget> = Some(Budget::Iterations(1_000));
 
 /// Whether *Expert*'s search infers ([`crate::inference`], with the learned reader as the
 /// model of the other seats' card plays, as `ismcts-net` does): with the reader's readings
-/// kept by starting hand, *Expert* inferring beat `ismcts` at 20 ms a decision in every one
-/// of the 14 presets over 200 deals, clear of zero in five, 7.1 standard errors above it
-/// taken together against 3.9 for the same search before its readings were kept
-/// (`docs/STATS.md`, "Does a learned network read the others' cards cheaply enough to
-/// pay?").
+/// kept by starting hand, *Expert* inferring is above `ismcts` at 20 ms a decision in every
+/// one of the 14 presets over 400 deals, clear of zero in five, 9.2 standard errors above it
+/// taken together (`docs/STATS.md`, "Does a learned network read the others' cards cheaply
+/// enough to pay?").
 const EXPERT_INFERS: bool = true;
 
 /// Whether *Expert*'s search plays to the score of the game ([`Ismcts::with_match_play`]): in
