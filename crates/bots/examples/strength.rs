@@ -85,6 +85,13 @@ struct Args {
 
 fn parse_args() -> Args {
     let mut args = <Args as clap::Parser>::parse();
+    if args.seed.checked_add(args.seeds).is_none() {
+        eprintln!(
+            "strength: --seed {} --seeds {}: past the last seed",
+            args.seed, args.seeds
+        );
+        std::process::exit(2);
+    }
     if args.seeds > 1 && args.field == "heuristic" {
         eprintln!(
             "strength: --seeds pools a bot's runs against a field: give the field with --field"

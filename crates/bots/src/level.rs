@@ -9,14 +9,17 @@
 //!   ([`Heuristic`]) — a player who does not think hard about every card: *Casual* thinks
 //!   about one card in ten, *Club* about a third, *Strong* most, *Expert* every one;
 //! - which mistakes its rule of thumb makes ([`Mistakes`]): the beginner sometimes fails to
-//!   duck, leads its highest card too early, or plays a card without thinking at all.
+//!   duck, leads its highest card too early, or plays a card without thinking at all;
 //! - whether its search plays to the score of the game ([`LevelConfig::match_play`]): only
 //!   *Expert* weighs each deal by its chance of winning the game, not by the deal's points
 //!   (but for its decisions on the Lot: [`Ismcts::with_match_play`]);
 //! - whether its search values a deal against the table ([`LevelConfig::against_the_table`]):
 //!   only *Expert*, whose every seat judges a single deal by its score less the table's mean,
 //!   the way the duplicate comparison judges it, and whose rollouts then play a declared Lot
-//!   out as its declarers and defenders would.
+//!   out as its declarers and defenders would;
+//! - whether its search reads the other seats' cards from their play
+//!   ([`LevelConfig::inference`]): only *Expert*, which weighs the worlds it searches by how
+//!   likely the learned reader ([`crate::reader`]) finds the others' cards played in each.
 //!
 //! The levels are calibrated with the duplicate arena ([`crate::arena`]): each beats the one
 //! below it in every preset (`docs/STATS.md`, "Named levels"). More iterations alone do not
