@@ -210,6 +210,12 @@ await test("lobby in English and Japanese", async (page) => {
     const names = lang === "en" ? ["Beginner", "Casual", "Club", "Strong", "Expert"] : ["初心者", "カジュアル", "クラブ", "強豪", "エキスパート"];
     if (JSON.stringify(levels.slice(1)) !== JSON.stringify(names)) throw new Error(`${lang}: the bot levels are offered as ${JSON.stringify(levels)}`);
     if (!(await page.locator(".level-help").innerText()).length) throw new Error(`${lang}: the chosen level is not described`);
+    // On a desktop too the form keeps to its card: no house rule's long choice pushes the page
+    // sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await fitsWidth(page, 1280, `${lang}: the lobby on a desktop`);
+    await page.setViewportSize(phone.viewport);
+    await fitsPhone(page, `${lang}: the lobby`);
   }
 });
 
