@@ -306,9 +306,12 @@ impl Inference {
     }
 
     /// The same with the learned reader ([`crate::reader`]) as the model of the other seats'
-    /// card plays, where the ruleset has one, mixed with [`READER_NOISE`] of uniform choice
-    /// (the rule of thumb with the noise stays the model of their other decisions, and of
-    /// every decision in a ruleset without a reader).
+    /// card plays, mixed with [`READER_NOISE`] of uniform choice (the rule of thumb with the
+    /// noise stays the model of their other decisions). In a ruleset without a reader (a house
+    /// rule) [`Inference::pool`] weighs nothing, so that a search deals its worlds as the
+    /// plain search does: weighing by the rule of thumb alone was measured to cost the search
+    /// more than it reads (`docs/STATS.md`, "Does reading the others' play make the search
+    /// stronger?").
     #[must_use]
     pub fn with_reader(mut self) -> Inference {
         self.model.reader = true;
@@ -773,8 +776,9 @@ impl Replay<'_> {
 
 impl Inference {
     /// A pool of `size` worlds dealt from `view` with their weights (normalised so that the
-    /// largest is 1), or `None` when the log is incomplete or every world weighs the same (no
-    /// choice of another seat logged yet).
+    /// largest is 1), or `None` when the log is incomplete, when every world weighs the same
+    /// (no choice of another seat logged yet), or when the reader was asked for and the
+    /// ruleset has none ([`Inference::with_reader`]).
     /// `keep_going` is asked before each world after the first few, so that a time budget can
     /// cut the pool short.
     pub fn pool(
@@ -784,7 +788,9 @@ impl Inference {
         rng: &mut ChaCha8Rng,
         mut keep_going: impl FnMut() -> bool,
     ) -> Option<Pool> {
-        if !self.observer.complete {
+        if !self.observer.complete
+            || (self.model.reader && Reader::for_rules(view.rules()).is_none())
+        {
             return None;
         }
         let worlds = Worlds::new(*view);
@@ -1185,6 +1191,37 @@ mod tests {
         }
         watcher.observe(&View::new(&deal, 2));
         deal
+    }
+
+    #[test]
+    fn the_reader_stands_aside_in_a_house_rule() {
+        // Mini Misère without the Lot has no reader: the pool weighs nothing and the search
+        // deals its worlds as the plain search does, though the others' choices are logged.
+        // With the preset's rules the same history is weighed.
+        let mut rules = Preset::MiniMisere4.ruleset();
+        rules.lot = None;
+        for (rules, weighed) in [(rules, false), (Preset::MiniMisere4.ruleset(), true)] {
+            let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(3));
+            let mut bots: Vec<_> = (0..4)
+                .map(|s| make_bot("heuristic", s).expect("bot"))
+                .collect();
+            let mut watcher = Inference::new().with_reader();
+            while deal.tricks_completed() < 2 || deal.to_act() != 2 {
+                let seat = deal.to_act();
+                if seat == 2 {
+                    watcher.observe(&View::new(&deal, 2));
+                }
+                let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
+                if seat == 2 {
+                    watcher.note_own(action);
+                }
+            }
+            let view = View::new(&deal, 2);
+            watcher.observe(&view);
+            assert!(watcher.observer().is_complete());
+            let pool = watcher.pool(&view, 32, &mut ChaCha8Rng::seed_from_u64(4), || true);
+            assert_eq!(pool.is_some(), weighed, "lot: {:?}", rules.lot.is_some());
+        }
     }
 
     #[test]

@@ -83,7 +83,8 @@ pub struct LevelConfig {
     pub search: Option<Budget>,
     /// Whether its search weighs the worlds by the other seats' observed play
     /// ([`crate::inference`]), with the learned reader as the model of their card plays
-    /// ([`Inference::with_reader`]; the rule of thumb where the ruleset has no reader).
+    /// ([`Inference::with_reader`]; in a house rule, which has no reader, it searches as
+    /// the plain search does).
     pub inference: bool,
     /// Whether its search plays to the score of the game, valuing a deal by each seat's chance
     /// of winning the game from the standing ([`Ismcts::with_match_play`]); a single deal it
