@@ -3,7 +3,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use torite_core::shuffle::below;
-use torite_core::{Action, CardSet, Deal, Preset};
+use torite_core::{Action, Card, CardSet, Deal, Preset};
 
 /// Hands in the record's notation (`"AS KS 2H"`), one a seat.
 pub(crate) fn hands<const N: usize>(text: [&str; N]) -> [CardSet; N] {
@@ -43,6 +43,19 @@ pub(crate) const MOLOTOW_HEARTS: [&str; 4] = [
     "8H TH JS QS TD JD JC QC KC",
     "JH QH KH KS AS QD KD AD AC",
 ];
+
+/// Fails unless `out` is a probability for each of the legal `cards` of a decision of
+/// `preset`, each above zero, summing to 1.
+pub(crate) fn assert_a_distribution(preset: Preset, cards: CardSet, out: &[(Card, f64)]) {
+    assert_eq!(out.len(), cards.len());
+    assert!(out.iter().all(|(c, p)| cards.contains(*c) && *p > 0.0));
+    let total: f64 = out.iter().map(|(_, p)| p).sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "{} sums to {total}",
+        preset.id()
+    );
+}
 
 #[cfg(test)]
 mod tests {

@@ -1174,7 +1174,16 @@ mod tests {
     /// are complete and seat 2 is to act, `watcher` watching as seat 2 at each of its turns
     /// (and now).
     fn watched_by_seat_2(seed: u64, tricks: usize, watcher: &mut Inference) -> Deal {
-        let rules = Preset::MiniMisere4.ruleset();
+        watched_by_seat_2_in(Preset::MiniMisere4.ruleset(), seed, tricks, watcher)
+    }
+
+    /// [`watched_by_seat_2`] under `rules` (four seats).
+    fn watched_by_seat_2_in(
+        rules: Ruleset,
+        seed: u64,
+        tricks: usize,
+        watcher: &mut Inference,
+    ) -> Deal {
         let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(seed));
         let mut bots: Vec<_> = (0..4)
             .map(|s| make_bot("heuristic", s).expect("bot"))
@@ -1201,23 +1210,9 @@ mod tests {
         let mut rules = Preset::MiniMisere4.ruleset();
         rules.lot = None;
         for (rules, weighed) in [(rules, false), (Preset::MiniMisere4.ruleset(), true)] {
-            let mut deal = Deal::random(rules, 1, &mut ChaCha8Rng::seed_from_u64(3));
-            let mut bots: Vec<_> = (0..4)
-                .map(|s| make_bot("heuristic", s).expect("bot"))
-                .collect();
             let mut watcher = Inference::new().with_reader();
-            while deal.tricks_completed() < 2 || deal.to_act() != 2 {
-                let seat = deal.to_act();
-                if seat == 2 {
-                    watcher.observe(&View::new(&deal, 2));
-                }
-                let action = crate::step(&mut deal, bots[seat].as_mut()).expect("legal");
-                if seat == 2 {
-                    watcher.note_own(action);
-                }
-            }
+            let deal = watched_by_seat_2_in(rules, 3, 2, &mut watcher);
             let view = View::new(&deal, 2);
-            watcher.observe(&view);
             assert!(watcher.observer().is_complete());
             let pool = watcher.pool(&view, 32, &mut ChaCha8Rng::seed_from_u64(4), || true);
             assert_eq!(pool.is_some(), weighed, "lot: {:?}", rules.lot.is_some());

@@ -430,14 +430,7 @@ mod tests {
             let mut out = Vec::new();
             crate::fixtures::each_card_choice(preset, |deal, cards| {
                 policy.probabilities(&View::new(deal, deal.to_act()), cards, &mut out);
-                assert_eq!(out.len(), cards.len());
-                assert!(out.iter().all(|(c, p)| cards.contains(*c) && *p > 0.0));
-                let total: f64 = out.iter().map(|(_, p)| p).sum();
-                assert!(
-                    (total - 1.0).abs() < 1e-9,
-                    "{} sums to {total}",
-                    preset.id()
-                );
+                crate::fixtures::assert_a_distribution(preset, cards, &out);
             });
         }
     }
