@@ -214,8 +214,10 @@ await test("lobby in English and Japanese", async (page) => {
     // sideways.
     await page.setViewportSize({ width: 1280, height: 800 });
     await fitsWidth(page, 1280, `${lang}: the lobby on a desktop`);
+    await choicesReadInFull(page, `${lang}: the lobby on a desktop`);
     await page.setViewportSize(phone.viewport);
     await fitsPhone(page, `${lang}: the lobby`);
+    await choicesReadInFull(page, `${lang}: the lobby`);
   }
 });
 
@@ -729,6 +731,35 @@ async function fitsWidth(page, width, where) {
   for (const n of names) {
     if (n.shown < n.needed) throw new Error(`${where}: the seat name ${JSON.stringify(n.text)} is cut (${n.shown} of ${n.needed} px)`);
   }
+}
+
+/**
+ * Fails when a closed choice of the new-table form would cut the words of one of its choices
+ * ("with the first ca…"), for the house rules of every game.
+ */
+async function choicesReadInFull(page, where) {
+  const presets = await page.locator("#preset option").evaluateAll((els) => els.map((e) => e.value));
+  const chosen = await page.locator("#preset").inputValue();
+  for (const preset of presets) {
+    await page.locator("#preset").selectOption(preset);
+    await choicesOfOneGameReadInFull(page, `${where}, ${preset}`);
+  }
+  await page.locator("#preset").selectOption(chosen);
+}
+
+async function choicesOfOneGameReadInFull(page, where) {
+  const cut = await page.locator("#create select").evaluateAll((els) => els.map((e) => {
+    const style = getComputedStyle(e);
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    // Whichever choice is made must read in full: the widest of them.
+    const width = (t) => context.measureText(t).width;
+    const text = [...e.options].map((o) => o.text).reduce((a, b) => (width(b) > width(a) ? b : a), "");
+    // The room for the words: the control less its padding and the drop-down arrow's ~20 px.
+    const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return { name: e.name, text, needed: Math.ceil(width(text)), room: Math.floor(room) };
+  }).filter((c) => c.needed > c.room));
+  if (cut.length) throw new Error(`${where}: ${cut.map((c) => `the choice ${JSON.stringify(c.text)} of ${c.name} is cut (${c.room} of ${c.needed} px)`).join("; ")}`);
 }
 
 /** Fails when two seat boxes of the table overlap. */

@@ -139,7 +139,12 @@ export async function renderLobby(root: HTMLElement, go: (path: string) => void)
     clear(
       optionsBox,
       h("legend", {}, t("web-options")),
-      Object.entries(p.options).map(([k, v]) => h("label", { "data-option": k }, h("span", {}, optionLabel(k)), optionInput(k, v), optionHelp(k))),
+      // A choice in words ("with the first card (current rules)") takes the whole row, so that
+      // whichever is chosen reads in full in its closed control; numbers go two to a row.
+      Object.entries(p.options).map(([k, v]) => {
+        const input = optionInput(k, v);
+        return h("label", { "data-option": k, class: input.tagName === "SELECT" ? "wide" : null }, h("span", {}, optionLabel(k)), input, optionHelp(k));
+      }),
       // A fixed number of deals instead of a target (a preset with a number of deals has
       // the option above already).
       "deals" in p.options ? null : h("label", {}, h("span", {}, optionLabel("deals")), h("input", { type: "number", name: "deals", min: 1, inputmode: "numeric", placeholder: "—" }), optionHelp("deals")),
