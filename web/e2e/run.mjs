@@ -747,6 +747,10 @@ async function choicesReadInFull(page, where) {
   await page.locator("#preset").selectOption(chosen);
 }
 
+/**
+ * Fails when a closed choice of the game now chosen in the new-table form is narrower than the
+ * widest of its choices, measured in the control's own font.
+ */
 async function choicesOfOneGameReadInFull(page, where) {
   const cut = await page.locator("#create select").evaluateAll((els) => els.map((e) => {
     const style = getComputedStyle(e);
