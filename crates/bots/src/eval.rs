@@ -97,6 +97,25 @@ impl Scoring {
         self.next.get(seat).copied().unwrap_or(0.0)
     }
 
+    /// Where `seat`'s score if the deal ended now ([`Scoring`]) stands against the others':
+    /// less the best of theirs, and less the worst (over [`score_scale`]).
+    #[must_use]
+    pub fn standing(&self, seat: Seat, players: usize) -> (f32, f32) {
+        let own = self.now.get(seat).copied().unwrap_or(0.0);
+        let others = || {
+            (0..players.min(MAX_SEATS))
+                .filter(|&s| s != seat)
+                .map(|s| self.now[s])
+        };
+        let best = others().fold(f32::NEG_INFINITY, f32::max);
+        let worst = others().fold(f32::INFINITY, f32::min);
+        if best.is_finite() {
+            (own - best, own - worst)
+        } else {
+            (0.0, 0.0)
+        }
+    }
+
     /// The scoring of the public facts of `view`.
     #[must_use]
     pub fn of(view: &View<'_>) -> Scoring {

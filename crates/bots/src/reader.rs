@@ -4,8 +4,11 @@
 //! The learned policy ([`crate::policy`]) weighs its 16 numbers a card linearly, and predicts
 //! the search's cards little better than chance in the Jass games. The reader reads the same
 //! numbers and [`EXTRA`] more (the seat's place in the trick, how far the deal has gone, the
-//! hand's size, the card's rank in its suit, the hand's cards above it, the unseen cards of
-//! its suit) through one hidden layer of [`HIDDEN`] rectified units, plus a linear term:
+//! hand's size, the card's rank in its suit, the hand's cards above and below it, the unseen
+//! cards of its suit; then what tells one hand and one seat from another: the hand's sure
+//! winners and sure losers, its voids, the tricks the seat has won and where its score stands
+//! against the others') through one hidden layer of [`HIDDEN`] rectified units, plus a linear
+//! term:
 //!
 //! ```text
 //! logit(card) = w2 · max(0, W1 x + b1) + u · x,   P(card) = softmax over the legal cards
@@ -30,7 +33,7 @@ use crate::policy::{Decision, FEATURES, features};
 pub const WEIGHTS: &str = include_str!("../weights/reader.txt");
 
 /// The numbers the reader adds to the learned policy's ([`crate::policy::features`]).
-pub const EXTRA: usize = 8;
+pub const EXTRA: usize = 16;
 
 /// The numbers describing one card: the policy's, then [`EXTRA`].
 pub const INPUTS: usize = FEATURES + EXTRA;
@@ -48,7 +51,12 @@ pub const PARAMETERS: usize = HIDDEN * INPUTS + HIDDEN + HIDDEN + INPUTS;
 /// the hand's size (per trick of the deal), the card's rank among the cards of its suit still in
 /// play (the hand's and the unseen; 0 the lowest), the hand's cards of its suit above it and
 /// the unseen cards of its suit (both per trick of the deal), whether no card of its suit is
-/// unseen, and 1.
+/// unseen; then what tells one hand from another: the unseen cards of its suit above it and the
+/// hand's cards of its suit below it, the hand's sure winners (cards no unseen card of their
+/// suit beats) and sure losers (cards that beat no unseen card of their suit), the suits the
+/// hand is void in while others are unseen (per four suits), the tricks the seat has won (all
+/// per trick of the deal), the seat's score if the deal ended now less the best and the worst
+/// of the others' ([`Decision::standing`]); and 1.
 pub fn inputs(view: &View<'_>, card: Card, decision: &Decision, out: &mut [f32; INPUTS]) {
     let mut x = [0.0; FEATURES];
     features(view, card, decision, &mut x);
@@ -57,25 +65,61 @@ pub fn inputs(view: &View<'_>, card: Card, decision: &Decision, out: &mut [f32; 
     let trump = view.trump();
     let players = f32::from(rules.players);
     let tricks = rules.tricks().max(1) as f32;
+    let hand = view.hand();
+    let unseen_all = view.unseen();
+    let strength = |c: Card| rules.strength(c, c.suit(), trump, false);
     let suit = card.suit().map_or(CardSet::EMPTY, CardSet::suit);
-    let in_suit = |c: Card| rules.strength(c, card.suit(), trump, false);
-    let own = in_suit(card);
-    let in_play = (view.hand() | view.unseen()) & suit;
-    let below = in_play.iter().filter(|&c| in_suit(c) < own).count() as f32;
-    let above_in_hand = (view.hand() & suit)
+    let own = strength(card);
+    let in_play = (hand | unseen_all) & suit;
+    let below = in_play.iter().filter(|&c| strength(c) < own).count() as f32;
+    let above_in_hand = (hand & suit).iter().filter(|&c| strength(c) > own).count() as f32;
+    let below_in_hand = (hand & suit).iter().filter(|&c| strength(c) < own).count() as f32;
+    let unseen_above = (unseen_all & suit)
         .iter()
-        .filter(|&c| in_suit(c) > own)
+        .filter(|&c| strength(c) > own)
         .count() as f32;
-    let unseen = (view.unseen() & suit).len() as f32;
+    let unseen = (unseen_all & suit).len() as f32;
+    // The strongest and weakest unseen card of each suit, by strength within the suit.
+    let mut top = [0u8; 4];
+    let mut bottom = [u8::MAX; 4];
+    let mut held = [false; 4];
+    let mut others = [false; 4];
+    for c in unseen_all {
+        if let Some(s) = c.suit() {
+            let i = s as usize;
+            top[i] = top[i].max(strength(c));
+            bottom[i] = bottom[i].min(strength(c));
+            others[i] = true;
+        }
+    }
+    let (mut winners, mut losers) = (0u32, 0u32);
+    for c in hand {
+        let Some(s) = c.suit() else { continue };
+        let i = s as usize;
+        held[i] = true;
+        let k = strength(c);
+        winners += u32::from(k > top[i]);
+        losers += u32::from(others[i] && k < bottom[i]);
+    }
+    let voids = (0..4).filter(|&i| others[i] && !held[i]).count() as f32;
     let extra = &mut out[FEATURES..];
     extra[0] = view.current_trick().len() as f32 / (players - 1.0).max(1.0);
     extra[1] = view.tricks_completed() as f32 / tricks;
-    extra[2] = view.hand().len() as f32 / tricks;
+    extra[2] = hand.len() as f32 / tricks;
     extra[3] = below / in_play.len().max(1) as f32;
     extra[4] = above_in_hand / tricks;
     extra[5] = unseen / tricks;
     extra[6] = f32::from(u8::from(unseen == 0.0));
-    extra[7] = 1.0;
+    extra[7] = unseen_above / tricks;
+    extra[8] = below_in_hand / tricks;
+    extra[9] = winners as f32 / tricks;
+    extra[10] = losers as f32 / tricks;
+    extra[11] = voids / 4.0;
+    extra[12] = f32::from(view.tricks_won()[view.seat()]) / tricks;
+    let (ahead, behind) = decision.standing();
+    extra[13] = ahead;
+    extra[14] = behind;
+    extra[15] = 1.0;
 }
 
 /// A preset's network.
@@ -247,7 +291,11 @@ mod tests {
     fn the_extra_inputs_place_a_card_in_its_suit_and_the_deal() {
         // Molotow: seat 0 led the ace of hearts, seat 1 followed with the six; seat 2, third
         // of four to play, holds the eight and ten of hearts. Still in play in hearts, as seat
-        // 2 sees them: its own two and the seven, nine, jack, queen and king, unseen.
+        // 2 sees them: its own two and the seven, nine, jack, queen and king, unseen. No hand
+        // holds a sure winner or loser yet, nor a void, and no trick is won. Were the deal to end
+        // now, every seat on nought, Molotow's scoring would give seat 0 +1 and seat 1 −1 (a
+        // third of its scale each way): seat 2, on 0, stands a third below the best and a third
+        // above the worst.
         let deal = after(Preset::MolotowJass, MOLOTOW_HEARTS, &["AH", "6H"]);
         let view = View::new(&deal, 2);
         let cards = view.legal_actions().cards;
@@ -260,11 +308,45 @@ mod tests {
         let third = 2.0 / 3.0;
         assert_eq!(
             extra("TH"),
-            [third, 0.0, 1.0, 3.0 / 7.0, 0.0, 5.0 / 9.0, 0.0, 1.0]
+            [
+                third,
+                0.0,
+                1.0,
+                3.0 / 7.0,
+                0.0,
+                5.0 / 9.0,
+                0.0,
+                3.0 / 9.0,
+                1.0 / 9.0,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                -1.0 / 3.0,
+                1.0 / 3.0,
+                1.0
+            ]
         );
         assert_eq!(
             extra("8H"),
-            [third, 0.0, 1.0, 1.0 / 7.0, 1.0 / 9.0, 5.0 / 9.0, 0.0, 1.0]
+            [
+                third,
+                0.0,
+                1.0,
+                1.0 / 7.0,
+                1.0 / 9.0,
+                5.0 / 9.0,
+                0.0,
+                4.0 / 9.0,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                -1.0 / 3.0,
+                1.0 / 3.0,
+                1.0
+            ]
         );
     }
 
