@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use torite_bots::eval::Scoring;
 use torite_bots::ismcts::Ismcts;
 use torite_bots::policy::{Decision, Policy};
-use torite_bots::reader::{HIDDEN, INPUTS, PARAMETERS, Reader, inputs};
+use torite_bots::reader::{HIDDEN, HandFacts, INPUTS, PARAMETERS, Reader, inputs};
 use torite_bots::{Bot, Budget};
 use torite_core::shuffle::below;
 use torite_core::{Action, Deal, Preset, View};
@@ -104,12 +104,13 @@ fn play(preset: Preset, args: &Args, number: u64) -> Vec<Sample> {
         {
             let scoring = Scoring::of(&view);
             let decision = Decision::of(&view, legal.cards, &scoring);
+            let facts = HandFacts::of(&view, &scoring);
             let mut x = [0.0; INPUTS];
             let cards = legal
                 .cards
                 .iter()
                 .map(|c| {
-                    inputs(&view, c, &decision, &mut x);
+                    inputs(&view, c, &decision, &facts, &mut x);
                     x
                 })
                 .collect();

@@ -64,9 +64,6 @@ pub struct Decision {
     situation: usize,
     /// What one more trick changes in the seat's score (over the preset's scale).
     next_trick: f32,
-    /// The seat's score if the deal ended now less the best and the worst of the others'
-    /// ([`Scoring::standing`]).
-    standing: (f32, f32),
     /// The card points in the trick so far.
     trick_points: f32,
     /// Whether the seat is the trick's last to play.
@@ -98,7 +95,6 @@ impl Decision {
         Decision {
             situation: situation(view, cards),
             next_trick: scoring.next(view.seat()),
-            standing: scoring.standing(view.seat(), n),
             trick_points: trick
                 .iter()
                 .map(|&c| rules.card_value(c, trump))
@@ -116,13 +112,6 @@ impl Decision {
             strongest: cards.iter().max_by_key(|&c| key(c)),
             weakest: cards.iter().min_by_key(|&c| key(c)),
         }
-    }
-
-    /// The seat's score if the deal ended now less the best and the worst of the others'
-    /// ([`Scoring::standing`]).
-    #[must_use]
-    pub const fn standing(&self) -> (f32, f32) {
-        self.standing
     }
 }
 

@@ -45,19 +45,81 @@ pub const HIDDEN: usize = 32;
 /// hidden unit), `b1`, `w2`, then `u`.
 pub const PARAMETERS: usize = HIDDEN * INPUTS + HIDDEN + HIDDEN + INPUTS;
 
+/// What the reader reads of the seat's whole hand and of its standing, the same for every card
+/// of a decision: worked out once per decision.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct HandFacts {
+    /// The hand's cards that no unseen card of their suit beats, per trick of the deal.
+    winners: f32,
+    /// The hand's cards that beat no unseen card of their suit, per trick of the deal.
+    losers: f32,
+    /// The suits the hand is void in while others are unseen, per four suits.
+    voids: f32,
+    /// The tricks the seat has won, per trick of the deal.
+    won: f32,
+    /// The seat's score were the deal to end now, less the best and the worst of the others'
+    /// ([`Scoring::standing`]).
+    standing: (f32, f32),
+}
+
+impl HandFacts {
+    /// The facts of `view`'s seat, with the scoring of the view's public facts already worked
+    /// out ([`Scoring::of`] any seat's view of the same position).
+    #[must_use]
+    pub fn of(view: &View<'_>, scoring: &Scoring) -> HandFacts {
+        let rules = view.rules();
+        let trump = view.trump();
+        let tricks = rules.tricks().max(1) as f32;
+        let strength = |c: Card| rules.strength(c, c.suit(), trump, false);
+        // The strongest and weakest unseen card of each suit, by strength within the suit.
+        let mut top = [0u8; 4];
+        let mut bottom = [u8::MAX; 4];
+        let mut unseen = [false; 4];
+        for c in view.unseen() {
+            if let Some(s) = c.suit() {
+                let i = s as usize;
+                top[i] = top[i].max(strength(c));
+                bottom[i] = bottom[i].min(strength(c));
+                unseen[i] = true;
+            }
+        }
+        let mut held = [false; 4];
+        let (mut winners, mut losers) = (0u8, 0u8);
+        for c in view.hand() {
+            let Some(s) = c.suit() else { continue };
+            let i = s as usize;
+            held[i] = true;
+            let k = strength(c);
+            winners += u8::from(k > top[i]);
+            losers += u8::from(unseen[i] && k < bottom[i]);
+        }
+        let voids = (0..4).filter(|&i| unseen[i] && !held[i]).count() as f32;
+        HandFacts {
+            winners: f32::from(winners) / tricks,
+            losers: f32::from(losers) / tricks,
+            voids: voids / 4.0,
+            won: f32::from(view.tricks_won()[view.seat()]) / tricks,
+            standing: scoring.standing(view.seat(), rules.players as usize),
+        }
+    }
+}
+
 /// The inputs of playing `card` in `view` (its seat to act) among the legal cards the
-/// `decision` was worked out for, written into `out`: the policy's [`features`], then
-/// the seat's place in the trick (0 leading, 1 last), the share of the deal's tricks completed,
-/// the hand's size (per trick of the deal), the card's rank among the cards of its suit still in
-/// play (the hand's and the unseen; 0 the lowest), the hand's cards of its suit above it and
-/// the unseen cards of its suit (both per trick of the deal), whether no card of its suit is
-/// unseen; then what tells one hand from another: the unseen cards of its suit above it and the
-/// hand's cards of its suit below it, the hand's sure winners (cards no unseen card of their
-/// suit beats) and sure losers (cards that beat no unseen card of their suit), the suits the
-/// hand is void in while others are unseen (per four suits), the tricks the seat has won (all
-/// per trick of the deal), the seat's score if the deal ended now less the best and the worst
-/// of the others' ([`Decision::standing`]); and 1.
-pub fn inputs(view: &View<'_>, card: Card, decision: &Decision, out: &mut [f32; INPUTS]) {
+/// `decision` and the hand's `facts` were worked out for, written into `out`: the policy's
+/// [`features`], then the seat's place in the trick (0 leading, 1 last), the share of the
+/// deal's tricks completed, the hand's size (per trick of the deal), the card's rank among the
+/// cards of its suit still in play (the hand's and the unseen; 0 the lowest), the hand's cards
+/// of its suit above it and the unseen cards of its suit (both per trick of the deal), whether
+/// no card of its suit is unseen; then what tells one hand and one seat from another: the
+/// unseen cards of its suit above it and the hand's cards of its suit below it (per trick of
+/// the deal), and the [`HandFacts`] in their order; and 1.
+pub fn inputs(
+    view: &View<'_>,
+    card: Card,
+    decision: &Decision,
+    facts: &HandFacts,
+    out: &mut [f32; INPUTS],
+) {
     let mut x = [0.0; FEATURES];
     features(view, card, decision, &mut x);
     out[..FEATURES].copy_from_slice(&x);
@@ -66,59 +128,39 @@ pub fn inputs(view: &View<'_>, card: Card, decision: &Decision, out: &mut [f32; 
     let players = f32::from(rules.players);
     let tricks = rules.tricks().max(1) as f32;
     let hand = view.hand();
-    let unseen_all = view.unseen();
     let strength = |c: Card| rules.strength(c, c.suit(), trump, false);
     let suit = card.suit().map_or(CardSet::EMPTY, CardSet::suit);
     let own = strength(card);
-    let in_play = (hand | unseen_all) & suit;
-    let below = in_play.iter().filter(|&c| strength(c) < own).count() as f32;
-    let above_in_hand = (hand & suit).iter().filter(|&c| strength(c) > own).count() as f32;
-    let below_in_hand = (hand & suit).iter().filter(|&c| strength(c) < own).count() as f32;
-    let unseen_above = (unseen_all & suit)
-        .iter()
-        .filter(|&c| strength(c) > own)
-        .count() as f32;
-    let unseen = (unseen_all & suit).len() as f32;
-    // The strongest and weakest unseen card of each suit, by strength within the suit.
-    let mut top = [0u8; 4];
-    let mut bottom = [u8::MAX; 4];
-    let mut held = [false; 4];
-    let mut others = [false; 4];
-    for c in unseen_all {
-        if let Some(s) = c.suit() {
-            let i = s as usize;
-            top[i] = top[i].max(strength(c));
-            bottom[i] = bottom[i].min(strength(c));
-            others[i] = true;
-        }
-    }
-    let (mut winners, mut losers) = (0u32, 0u32);
-    for c in hand {
-        let Some(s) = c.suit() else { continue };
-        let i = s as usize;
-        held[i] = true;
-        let k = strength(c);
-        winners += u32::from(k > top[i]);
-        losers += u32::from(others[i] && k < bottom[i]);
-    }
-    let voids = (0..4).filter(|&i| others[i] && !held[i]).count() as f32;
+    let count = |cards: CardSet, above: bool| {
+        cards
+            .iter()
+            .filter(|&c| {
+                if above {
+                    strength(c) > own
+                } else {
+                    strength(c) < own
+                }
+            })
+            .count() as f32
+    };
+    let in_play = (hand | view.unseen()) & suit;
+    let unseen = view.unseen() & suit;
     let extra = &mut out[FEATURES..];
     extra[0] = view.current_trick().len() as f32 / (players - 1.0).max(1.0);
     extra[1] = view.tricks_completed() as f32 / tricks;
     extra[2] = hand.len() as f32 / tricks;
-    extra[3] = below / in_play.len().max(1) as f32;
-    extra[4] = above_in_hand / tricks;
-    extra[5] = unseen / tricks;
-    extra[6] = f32::from(u8::from(unseen == 0.0));
-    extra[7] = unseen_above / tricks;
-    extra[8] = below_in_hand / tricks;
-    extra[9] = winners as f32 / tricks;
-    extra[10] = losers as f32 / tricks;
-    extra[11] = voids / 4.0;
-    extra[12] = f32::from(view.tricks_won()[view.seat()]) / tricks;
-    let (ahead, behind) = decision.standing();
-    extra[13] = ahead;
-    extra[14] = behind;
+    extra[3] = count(in_play, false) / in_play.len().max(1) as f32;
+    extra[4] = count(hand & suit, true) / tricks;
+    extra[5] = unseen.len() as f32 / tricks;
+    extra[6] = f32::from(u8::from(unseen.is_empty()));
+    extra[7] = count(unseen, true) / tricks;
+    extra[8] = count(hand & suit, false) / tricks;
+    extra[9] = facts.winners;
+    extra[10] = facts.losers;
+    extra[11] = facts.voids;
+    extra[12] = facts.won;
+    extra[13] = facts.standing.0;
+    extra[14] = facts.standing.1;
     extra[15] = 1.0;
 }
 
@@ -193,10 +235,11 @@ impl Reader {
     ) {
         out.clear();
         let decision = Decision::of(view, cards, scoring);
+        let facts = HandFacts::of(view, scoring);
         let mut x = [0.0; INPUTS];
         let mut hidden = [0.0; HIDDEN];
         for card in cards {
-            inputs(view, card, &decision, &mut x);
+            inputs(view, card, &decision, &facts, &mut x);
             out.push((card, f64::from(self.logit(&x, &mut hidden))));
         }
         crate::policy::softmax(out);
@@ -299,10 +342,18 @@ mod tests {
         let deal = after(Preset::MolotowJass, MOLOTOW_HEARTS, &["AH", "6H"]);
         let view = View::new(&deal, 2);
         let cards = view.legal_actions().cards;
-        let decision = Decision::of(&view, cards, &Scoring::of(&view));
+        let scoring = Scoring::of(&view);
+        let decision = Decision::of(&view, cards, &scoring);
+        let facts = HandFacts::of(&view, &scoring);
         let extra = |card: &str| {
             let mut x = [0.0; INPUTS];
-            inputs(&view, card.parse().expect("card"), &decision, &mut x);
+            inputs(
+                &view,
+                card.parse().expect("card"),
+                &decision,
+                &facts,
+                &mut x,
+            );
             x[FEATURES..].to_vec()
         };
         let third = 2.0 / 3.0;
