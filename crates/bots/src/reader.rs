@@ -167,8 +167,10 @@ pub fn inputs(
 /// A preset's network.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Reader {
-    /// `W1`, row by row.
-    w1: Vec<f32>,
+    /// `W1` column by column: the weights of each input to every hidden unit, so that
+    /// [`Reader::logit`] adds each input's column to all the hidden units at once and skips
+    /// the inputs that are zero (most of the policy's, whose other situations' blocks are).
+    w1_by_input: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
     u: Vec<f32>,
@@ -185,8 +187,11 @@ impl Reader {
         let (w1, rest) = parameters.split_at(HIDDEN * INPUTS);
         let (b1, rest) = rest.split_at(HIDDEN);
         let (w2, u) = rest.split_at(HIDDEN);
+        let w1_by_input = (0..INPUTS * HIDDEN)
+            .map(|k| w1[(k % HIDDEN) * INPUTS + k / HIDDEN])
+            .collect();
         Some(Reader {
-            w1: w1.to_vec(),
+            w1_by_input,
             b1: b1.to_vec(),
             w2: w2.to_vec(),
             u: u.to_vec(),
@@ -196,7 +201,10 @@ impl Reader {
     /// The network's numbers, in the order of [`PARAMETERS`].
     #[must_use]
     pub fn parameters(&self) -> Vec<f32> {
-        [&self.w1[..], &self.b1, &self.w2, &self.u].concat()
+        let w1: Vec<f32> = (0..HIDDEN * INPUTS)
+            .map(|k| self.w1_by_input[(k % INPUTS) * HIDDEN + k / INPUTS])
+            .collect();
+        [&w1[..], &self.b1, &self.w2, &self.u].concat()
     }
 
     /// The trained network of `rules`, if it is exactly a preset (and [`WEIGHTS`] has one).
@@ -206,18 +214,23 @@ impl Reader {
     }
 
     /// The logit of a card with the inputs `x`; `hidden` receives the hidden units' values.
+    ///
+    /// Each hidden unit sums its weighted inputs in the inputs' order and then adds its bias,
+    /// as `b1[j] + Σ W1[j][i] x[i]` reads; an input that is zero adds nothing and is skipped.
     #[must_use]
     pub fn logit(&self, x: &[f32; INPUTS], hidden: &mut [f32; HIDDEN]) -> f32 {
         let mut logit: f32 = self.u.iter().zip(x).map(|(u, x)| u * x).sum();
-        for (j, (row, h)) in self
-            .w1
-            .chunks_exact(INPUTS)
-            .zip(hidden.iter_mut())
-            .enumerate()
-        {
-            let z = self.b1[j] + row.iter().zip(x).map(|(w, x)| w * x).sum::<f32>();
-            *h = z.max(0.0);
-            logit += self.w2[j] * *h;
+        hidden.fill(-0.0);
+        for (&xi, column) in x.iter().zip(self.w1_by_input.chunks_exact(HIDDEN)) {
+            if xi != 0.0 {
+                for (h, w) in hidden.iter_mut().zip(column) {
+                    *h += w * xi;
+                }
+            }
+        }
+        for ((h, b), w) in hidden.iter_mut().zip(&self.b1).zip(&self.w2) {
+            *h = (b + *h).max(0.0);
+            logit += w * *h;
         }
         logit
     }
