@@ -53,11 +53,11 @@
 //!
 //! **A learned network as the model.** [`Inference::with_reader`] judges a card play by the
 //! learned reader ([`crate::reader`]), a small neural network fitted to ISMCTS's own cards: it
-//! predicts them better than the learned policy in every preset, about as well as a
-//! 200-iteration search, and costs four to five times what the policy costs, a hundredth of
-//! what the search costs. It places the cards better than the policy and worse than the
-//! search in Mini Misère and Molotow, and best of every model in Mittlere (`docs/STATS.md`,
-//! "Does a learned network read the others' cards cheaply enough to pay?"). Its readings are
+//! predicts them better than the learned policy in every preset, and costs about twice what
+//! the policy costs, a hundredth of what the search costs. It places the cards better than the
+//! policy, and since it reads the whole hand and where the seat stands, much better in Mini
+//! Misère (`docs/STATS.md`, "Does a learned network read the others' cards cheaply enough to
+//! pay?" and "Does reading the whole hand make the reader better?"). Its readings are
 //! kept by starting hand as the search's are, so a seat's plays are read once for each hand
 //! worlds deal it. *Expert* reads the cards with it ([`crate::level`]).
 //!

@@ -110,7 +110,9 @@ const SEARCH: Option<Budget> = Some(Budget::Iterations(1_000));
 /// kept by starting hand, *Expert* inferring is above `ismcts` at 20 ms a decision in every
 /// one of the 14 presets over 400 deals, clear of zero in five, 9.2 standard errors above it
 /// taken together (`docs/STATS.md`, "Does a learned network read the others' cards cheaply
-/// enough to pay?").
+/// enough to pay?"). The reader has since read the whole hand and the seat's standing too, and
+/// on the same first 200 deals a preset *Expert* with it is as strong as it was ("Does reading
+/// the whole hand make the reader better?").
 const EXPERT_INFERS: bool = true;
 
 /// Whether *Expert*'s search plays to the score of the game ([`Ismcts::with_match_play`]): in
