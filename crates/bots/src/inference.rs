@@ -53,13 +53,13 @@
 //!
 //! **A learned network as the model.** [`Inference::with_reader`] judges a card play by the
 //! learned reader ([`crate::reader`]), a small neural network fitted to ISMCTS's own cards: it
-//! predicts them better than the learned policy in every preset, and costs about twice what
-//! the policy costs, a hundredth of what the search costs. It places the cards better than the
-//! policy, and since it reads the whole hand and where the seat stands, much better in Mini
-//! Misère (`docs/STATS.md`, "Does a learned network read the others' cards cheaply enough to
-//! pay?" and "Does reading the whole hand make the reader better?"). Its readings are
-//! kept by starting hand as the search's are, so a seat's plays are read once for each hand
-//! worlds deal it. *Expert* reads the cards with it ([`crate::level`]).
+//! predicts them better than the learned policy in every preset, and costs one and a half to
+//! two times what the policy costs, a hundredth of what the search costs. It places the cards
+//! better than the policy, and since it reads the whole hand and where the seat stands, much
+//! better in Mini Misère (`docs/STATS.md`, "Does a learned network read the others' cards
+//! cheaply enough to pay?" and "Does reading the whole hand make the reader better?"). Its
+//! readings are kept by starting hand as the search's are, so a seat's plays are read once
+//! for each hand worlds deal it. *Expert* reads the cards with it ([`crate::level`]).
 //!
 //! **Use in search.** [`Inference::pool`] deals a pool of worlds with [`Worlds`], weighs
 //! them, and the search draws its determinisations from the pool in proportion to the
