@@ -370,48 +370,36 @@ mod tests {
             x[FEATURES..].to_vec()
         };
         let third = 2.0 / 3.0;
-        assert_eq!(
-            extra("TH"),
-            [
-                third,
-                0.0,
-                1.0,
-                3.0 / 7.0,
-                0.0,
-                5.0 / 9.0,
-                0.0,
-                3.0 / 9.0,
-                1.0 / 9.0,
-                0.0,
-                0.0,
-                0.0,
-                0.0,
-                -1.0 / 3.0,
-                1.0 / 3.0,
-                1.0
-            ]
-        );
-        assert_eq!(
-            extra("8H"),
-            [
-                third,
-                0.0,
-                1.0,
-                1.0 / 7.0,
-                1.0 / 9.0,
-                5.0 / 9.0,
-                0.0,
-                4.0 / 9.0,
-                0.0,
-                0.0,
-                0.0,
-                0.0,
-                0.0,
-                -1.0 / 3.0,
-                1.0 / 3.0,
-                1.0
-            ]
-        );
+        // The card's own numbers, then what every card of the decision shares: no sure winner,
+        // sure loser, void or trick won, the standing, and 1.
+        let (th, eight) = (extra("TH"), extra("8H"));
+        let card_numbers = [
+            third,
+            0.0,
+            1.0,
+            3.0 / 7.0,
+            0.0,
+            5.0 / 9.0,
+            0.0,
+            3.0 / 9.0,
+            1.0 / 9.0,
+        ];
+        assert_eq!(th[..9], card_numbers);
+        let card_numbers = [
+            third,
+            0.0,
+            1.0,
+            1.0 / 7.0,
+            1.0 / 9.0,
+            5.0 / 9.0,
+            0.0,
+            4.0 / 9.0,
+            0.0,
+        ];
+        assert_eq!(eight[..9], card_numbers);
+        let shared = [0.0, 0.0, 0.0, 0.0, -1.0 / 3.0, 1.0 / 3.0, 1.0];
+        assert_eq!(th[9..], shared);
+        assert_eq!(eight[9..], shared);
     }
 
     #[test]
